@@ -1,0 +1,286 @@
+"""The `mahjong-atlas` command: a thin layer over the library.
+
+Every command maps onto one library call; argument errors and bad hands exit 2
+with one line on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Callable, Iterable, Iterator, TextIO
+
+from .notation import HandError, format_waiting, parse_hand, parse_waiting
+from .rules import ContentError, Ruleset, all_rulesets, find_ruleset
+from .scoring import Score, score
+from .scoring.waits import waits_for
+from .tiles import tile_to_text
+
+EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """Bad input from the user: reported in one line, exit status 2."""
+
+
+def _rulesets(names: list[str] | None) -> list[Ruleset]:
+    if not names:
+        return list(all_rulesets().values())
+    out = []
+    for n in names:
+        try:
+            out.append(find_ruleset(n))
+        except KeyError as exc:
+            raise UsageError(exc.args[0]) from None
+    return out
+
+
+def _dump(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
+
+
+# ----------------------------------------------------------------------------- score
+
+
+def _receipt(s: Score) -> str:
+    rs = find_ruleset(s.ruleset)
+    lines = [f"{rs.name} {rs.edition} [{rs.id}]  {s.hand}"]
+    if not s.complete:
+        lines.append("  not a winning hand here: " + "; ".join(s.notes))
+        return "\n".join(lines)
+    running = 0
+    for c in s.patterns:
+        running += c.points
+        times = f" × {c.count}" if c.count > 1 else ""
+        lines.append(f"  {c.zh} {c.en:<34} {c.value:>5}{times:<5} {running:>6}")
+    for e in s.excluded:
+        lines.append(f"  ({rs.pattern(e.id).zh} {rs.pattern(e.id).en}: not counted, {e.rule} by {e.by})")
+    lines.append(f"  total {s.total} {s.unit}" + ("" if s.legal else "  (not a legal win)"))
+    for note in s.notes:
+        lines.append(f"  note: {note}")
+    for p in s.payments:
+        lines.append(f"  payment [{p.scheme}] {p.payer} pays {p.amount:g}")
+    return "\n".join(lines)
+
+
+def score_line(text: str, rulesets: list[Ruleset]) -> list[dict[str, Any]]:
+    hand = parse_hand(text)
+    return [score(hand, rs).to_json() for rs in rulesets]
+
+
+def _lines(path: str) -> Iterator[tuple[int, str]]:
+    stream: TextIO = sys.stdin if path == "-" else open(path, encoding="utf-8")
+    try:
+        for n, line in enumerate(stream, start=1):
+            if line.strip():
+                yield n, line.strip()
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+
+
+def _batch(path: str, work: Callable[[str], Any]) -> int:
+    """One JSON line per input line; a bad line becomes an error object and the run goes on."""
+    failed = 0
+    out = sys.stdout
+    try:
+        for n, text in _lines(path):
+            try:
+                result = work(text)
+            except HandError as exc:
+                failed += 1
+                result = {"error": str(exc), "line": n, "input": text}
+            out.write(_dump(result) + "\n")
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+    return EXIT_USAGE if failed else EXIT_OK
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    rulesets = _rulesets(args.ruleset)
+    if args.batch:
+        if args.hand:
+            raise UsageError("give either --batch FILE or a HAND, not both")
+        return _batch(args.batch, lambda text: score_line(text, rulesets))
+    if not args.hand:
+        raise UsageError("no hand given (try: mahjong-atlas score '1112345678999m+5m tsumo')")
+    hand = parse_hand(" ".join(args.hand))
+    results = [score(hand, rs) for rs in rulesets]
+    if args.json:
+        objs = [r.to_json() for r in results]
+        print(_dump(objs[0] if len(objs) == 1 else objs))
+    else:
+        print("\n\n".join(_receipt(r) for r in results))
+    return EXIT_OK
+
+
+# ----------------------------------------------------------------------------- waits
+
+
+def waits_object(text: str, rs: Ruleset) -> dict[str, Any]:
+    hand = parse_waiting(text)
+    w = waits_for(hand, rs)
+    return {
+        "ruleset": rs.id,
+        "hand": format_waiting(hand),
+        "waits": [tile_to_text(t) for t in w.waits],
+        "formal": [tile_to_text(t) for t in w.formal],
+    }
+
+
+def _default_waits_ruleset(name: str | None) -> Ruleset:
+    if name:
+        return _rulesets([name])[0]
+    rulesets = all_rulesets()
+    return rulesets.get("mcr") or next(iter(rulesets.values()))
+
+
+def cmd_waits(args: argparse.Namespace) -> int:
+    rs = _default_waits_ruleset(args.ruleset)
+    if args.batch:
+        if args.hand:
+            raise UsageError("give either --batch FILE or a HAND, not both")
+        return _batch(args.batch, lambda text: waits_object(text, rs))
+    if not args.hand:
+        raise UsageError("no hand given (try: mahjong-atlas waits 1112345678999m)")
+    obj = waits_object(" ".join(args.hand), rs)
+    if args.json:
+        print(_dump(obj))
+    else:
+        waits = " ".join(obj["waits"]) or "none"
+        formal = f"  (formal, all four already held: {' '.join(obj['formal'])})" if obj["formal"] else ""
+        print(f"{obj['hand']}  [{rs.id}]  waits: {waits}{formal}")
+    return EXIT_OK
+
+
+# ----------------------------------------------------------------------------- listings
+
+
+def ruleset_object(rs: Ruleset) -> dict[str, Any]:
+    return {
+        "id": rs.id, "name": rs.name, "zh": rs.zh, "edition": rs.edition,
+        "base": rs.diff.base if rs.diff else None, "aliases": list(rs.aliases),
+        "policy": rs.policy, "unit": rs.unit, "patterns": len(rs.patterns),
+    }
+
+
+def pattern_objects(rs: Ruleset) -> Iterable[dict[str, Any]]:
+    for p in rs.patterns:
+        yield {
+            "ruleset": rs.id, "id": p.id, "zh": p.zh, "en": p.en, "value": p.value,
+            "category": p.category or p.group, "provenance": p.provenance, "number": p.number, "group": p.group,
+        }
+
+
+def cmd_rulesets(args: argparse.Namespace) -> int:
+    objs = [ruleset_object(rs) for rs in all_rulesets().values()]
+    if args.json:
+        print(_dump(objs))
+    else:
+        for o in objs:
+            print(f"{o['id']:<10} {o['name']} {o['edition']}  ({o['zh']}, {o['patterns']} patterns)")
+    return EXIT_OK
+
+
+def cmd_patterns(args: argparse.Namespace) -> int:
+    objs = [o for rs in _rulesets(args.ruleset) for o in pattern_objects(rs)]
+    if args.json:
+        print(_dump(objs))
+    else:
+        for o in objs:
+            print(f"{o['ruleset']:<10} {o['number']:<7} {o['id']:<34} {o['zh']:<8} {o['en']:<36} {o['value']:>5}"
+                  f"  {o['provenance']}")
+    return EXIT_OK
+
+
+# ----------------------------------------------------------------------------- site
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    try:
+        from .site.build import build  # noqa: PLC0415  (the site is optional until built)
+    except ImportError:
+        print("error: the site builder is not built yet", file=sys.stderr)
+        return EXIT_FAIL
+    return build(out=args.out)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from .site.serve import serve  # noqa: PLC0415
+    except ImportError:
+        print("error: the site builder is not built yet, so there is nothing to serve", file=sys.stderr)
+        return EXIT_FAIL
+    return serve(port=args.port, directory=args.dir)
+
+
+# ----------------------------------------------------------------------------- parser
+
+
+def make_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="mahjong-atlas", description="Mahjong Atlas: score hands, list rule sets, "
+                                     "build the reference site.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("build", help="build the whole static site")
+    p.add_argument("--out", default="site", help="output folder (default: site/)")
+    p.set_defaults(func=cmd_build)
+
+    p = sub.add_parser("serve", help="serve the built site on 127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--dir", default="site", help="folder to serve (default: site/)")
+    p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser("score", help="score a hand under one or more rule sets")
+    p.add_argument("--ruleset", action="append", metavar="ID", help="rule set id or alias (repeatable; default: all)")
+    p.add_argument("--json", action="store_true", help="print the contract JSON")
+    p.add_argument("--batch", metavar="FILE", help="one hand per line ('-' = stdin), one JSON line per hand")
+    p.add_argument("hand", nargs="*", help="the hand, e.g. 1112345678999m+5m tsumo")
+    p.set_defaults(func=cmd_score)
+
+    p = sub.add_parser("waits", help="the tiles that complete a 13-tile hand")
+    p.add_argument("--ruleset", metavar="ID", help="rule set whose winning forms count (default: mcr)")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--batch", metavar="FILE", help="one 13-tile hand per line ('-' = stdin)")
+    p.add_argument("hand", nargs="*")
+    p.set_defaults(func=cmd_waits)
+
+    p = sub.add_parser("rulesets", help="list rule-set ids, names and editions")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_rulesets)
+
+    p = sub.add_parser("patterns", help="list every pattern")
+    p.add_argument("--ruleset", action="append", metavar="ID")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_patterns)
+    return parser
+
+
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = make_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args, extra = parser.parse_known_args(argv)
+        if extra and (not hasattr(args, "hand") or any(x.startswith("-") for x in extra)):
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    except SystemExit as exc:  # argparse already printed its one-line usage error
+        return int(exc.code or 0)
+    if extra:  # hand words after an option: `score 123m… --json tsumo`
+        args.hand = list(args.hand) + extra
+    try:
+        return int(args.func(args))
+    except (HandError, UsageError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except ContentError as exc:
+        print(f"content error: {exc}", file=sys.stderr)
+        return EXIT_FAIL
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,47 @@
+"""Patterns of how the hand was won rather than what it holds."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from .registry import detector
+from .view import WHOLE, Match, View
+
+YesNoAny = Literal["yes", "no", "any"]
+
+
+def _fits(flag: bool, want: str) -> bool:
+    return want == "any" or flag == (want == "yes")
+
+
+@detector("self_drawn")
+def self_drawn(v: View) -> list[Match]:
+    """Won by drawing the winning tile."""
+    return [WHOLE] if v.ctx.tsumo else []
+
+
+@detector("win_context")
+def win_context(
+    v: View, *, flag: Literal["last_tile", "after_kong", "robbing_kong", "last_copy"], tsumo: YesNoAny = "any"
+) -> list[Match]:
+    """A win-context flag from the notation, optionally only on a self-draw or a discard."""
+    return [WHOLE] if getattr(v.ctx, flag) and _fits(v.ctx.tsumo, tsumo) else []
+
+
+@detector("first_turn")
+def first_turn(v: View, *, dealer: YesNoAny = "any", tsumo: YesNoAny = "any") -> list[Match]:
+    """Heavenly / earthly / human wins: a win in the first go-around, told apart by dealer and self-draw."""
+    ok = v.ctx.first_turn and _fits(v.ctx.dealer, dealer) and _fits(v.ctx.tsumo, tsumo)
+    return [WHOLE] if ok else []
+
+
+@detector("concealed_hand")
+def concealed_hand(v: View, *, tsumo: YesNoAny = "any") -> list[Match]:
+    """No claimed meld (a concealed kong keeps the hand concealed)."""
+    return [WHOLE] if v.is_closed and _fits(v.ctx.tsumo, tsumo) else []
+
+
+@detector("chicken")
+def chicken(v: View) -> list[Match]:
+    """Placeholder match: the policy counts it only when no other pattern counts."""
+    return [WHOLE]

@@ -1,0 +1,56 @@
+"""Patterns built from wind and dragon tiles."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ..shapes import Form
+from ..tiles import DRAGONS, WINDS, is_honor
+from .registry import detector
+from .view import WHOLE, Match, View
+
+Family = Literal["winds", "dragons"]
+
+
+def _family(name: str) -> tuple[int, ...]:
+    return WINDS if name == "winds" else DRAGONS
+
+
+@detector("honor_pung")
+def honor_pung(v: View, *, which: Literal["seat", "prevalent", "dragon", "seat-or-dragon", "wind"]) -> list[Match]:
+    """One match per pung or kong of a scoring honour (seat wind, prevalent wind, dragons)."""
+
+    def scores(t: int) -> bool:
+        if which == "seat":
+            return t == v.ctx.seat
+        if which == "prevalent":
+            return t == v.ctx.round
+        if which == "dragon":
+            return t in DRAGONS
+        if which == "wind":
+            return t in WINDS
+        return t == v.ctx.seat or t in DRAGONS
+
+    return [(i,) for i in v.pungs if scores(v.sets[i].tile)]
+
+
+@detector("honor_sets")
+def honor_sets(v: View, *, family: Family, pungs: int, pair: bool = False) -> list[Match]:
+    """At least `pungs` pungs of winds (or dragons), and with `pair` the pair too of that family."""
+    tiles = _family(family)
+    used = [i for i in v.pungs if v.sets[i].tile in tiles]
+    if len(used) < pungs:
+        return []
+    if pair:
+        if v.pair is None or v.sets[v.pair].tile not in tiles:
+            return []
+        used.append(v.pair)
+    return [tuple(used)]
+
+
+@detector("all_honors")
+def all_honors(v: View) -> list[Match]:
+    """Every tile a wind or a dragon (in a regular or seven-pairs reading)."""
+    if v.form not in (Form.REGULAR, Form.SEVEN_PAIRS):
+        return []
+    return [WHOLE] if all(is_honor(t) for t in v.tiles) else []

@@ -1,0 +1,95 @@
+"""The detector registry: rule data names a detector and its parameters, code supplies it.
+
+A detector is a small function `(view, *, params...) -> list[Match]`; each match is
+one instance of the pattern and lists the sets it uses, so policies can count
+instances (one per dragon pung) and reason about shared sets (MCR's principles).
+Parameters are keyword-only and annotated; the loader checks data against the
+signature, so a typo in a rule file is refused with its file and line.
+"""
+
+from __future__ import annotations
+
+import inspect
+import typing
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .view import Match, View
+
+DetectorFn = Callable[..., list[Match]]
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: type
+    choices: tuple[Any, ...] | None
+    required: bool
+    default: Any
+
+
+@dataclass(frozen=True)
+class DetectorSpec:
+    name: str
+    fn: DetectorFn
+    params: dict[str, Param]
+    doc: str
+
+
+REGISTRY: dict[str, DetectorSpec] = {}
+
+
+def _param(name: str, annotation: Any, default: Any) -> Param:
+    choices = None
+    if typing.get_origin(annotation) is typing.Literal:
+        choices = typing.get_args(annotation)
+        base = type(choices[0])
+    else:
+        base = annotation
+    required = default is inspect.Parameter.empty
+    return Param(name, base, choices, required, None if required else default)
+
+
+def detector(name: str) -> Callable[[DetectorFn], DetectorFn]:
+    """Register a detector under the name rule files use."""
+
+    def wrap(fn: DetectorFn) -> DetectorFn:
+        if name in REGISTRY:
+            raise RuntimeError(f"detector {name!r} registered twice")
+        hints = typing.get_type_hints(fn)
+        sig = inspect.signature(fn)
+        params = {
+            p.name: _param(p.name, hints[p.name], p.default)
+            for p in sig.parameters.values()
+            if p.kind is inspect.Parameter.KEYWORD_ONLY
+        }
+        REGISTRY[name] = DetectorSpec(name, fn, params, inspect.getdoc(fn) or "")
+        return fn
+
+    return wrap
+
+
+def check_params(name: str, params: dict[str, Any]) -> str | None:
+    """Why `params` do not fit detector `name`, or None when they do."""
+    spec = REGISTRY.get(name)
+    if spec is None:
+        return f"unknown detector {name!r} (known: {', '.join(sorted(REGISTRY))})"
+    for key, value in params.items():
+        p = spec.params.get(key)
+        if p is None:
+            known = ", ".join(spec.params) or "none"
+            return f"detector {name!r} has no parameter {key!r} (parameters: {known})"
+        if p.type is int and (isinstance(value, bool) or not isinstance(value, int)):
+            return f"parameter {key!r} of {name!r} must be an integer, not {value!r}"
+        if not isinstance(value, p.type):
+            return f"parameter {key!r} of {name!r} must be a {p.type.__name__}, not {value!r}"
+        if p.choices is not None and value not in p.choices:
+            return f"parameter {key!r} of {name!r} must be one of {list(p.choices)}, not {value!r}"
+    missing = [p.name for p in spec.params.values() if p.required and p.name not in params]
+    if missing:
+        return f"detector {name!r} needs parameter(s) {', '.join(missing)}"
+    return None
+
+
+def run(name: str, view: View, params: dict[str, Any]) -> list[Match]:
+    return REGISTRY[name].fn(view, **params)

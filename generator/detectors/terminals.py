@@ -1,0 +1,38 @@
+"""Patterns about terminals (1 and 9) and honours in every set."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ..shapes import Form
+from ..tiles import is_honor, is_orphan, is_terminal
+from .registry import detector
+from .view import WHOLE, Match, View
+
+
+@detector("outside")
+def outside(v: View, *, honors: Literal["allowed", "none"]) -> list[Match]:
+    """Every set and the pair holds a terminal (or, when allowed, an honour)."""
+    if not v.is_regular:
+        return []
+    if honors == "none" and v.has_honors:
+        return []
+    ok = is_orphan if honors == "allowed" else is_terminal
+    return [WHOLE] if all(any(ok(t) for t in s.tiles) for s in v.sets) else []
+
+
+@detector("terminals_honors")
+def terminals_honors(v: View, *, honors: Literal["allowed", "required", "none"]) -> list[Match]:
+    """Every tile a terminal or an honour; honours required, allowed, or excluded.
+
+    Sets and pairs only: thirteen orphans is its own pattern, not a terminals hand.
+    """
+    if v.form not in (Form.REGULAR, Form.SEVEN_PAIRS) or not v.all_orphans:
+        return []
+    if honors == "none" and v.has_honors:
+        return []
+    if honors == "required" and (not v.has_honors or not v.has_terminals):
+        return []
+    if all(is_honor(t) for t in v.tiles) and honors != "allowed":
+        return []
+    return [WHOLE]

@@ -1,0 +1,108 @@
+"""The value objects every other module passes around: melds, win context, hand.
+
+They are frozen so a parsed hand can be a dictionary key and a cache key, and so a
+scoring run can never change the hand it was given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .tiles import EAST, Tile, counts_of, is_honor, rank_of
+
+
+class MeldKind(str, Enum):
+    CHOW = "chow"
+    PUNG = "pung"
+    KONG = "kong"
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A declared set: exposed chow, pung or kong, or a concealed kong.
+
+    `tile` is the lowest tile of a chow, the repeated tile otherwise.
+    """
+
+    kind: MeldKind
+    tile: Tile
+    concealed: bool = False  # only a kong may be concealed
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        if self.kind is MeldKind.CHOW:
+            return (self.tile, self.tile + 1, self.tile + 2)
+        return (self.tile,) * (4 if self.kind is MeldKind.KONG else 3)
+
+    @property
+    def is_kong(self) -> bool:
+        return self.kind is MeldKind.KONG
+
+
+@dataclass(frozen=True, slots=True)
+class WinContext:
+    """How the hand was won; everything the tiles alone cannot tell."""
+
+    tsumo: bool = False
+    last_tile: bool = False
+    after_kong: bool = False
+    robbing_kong: bool = False
+    last_copy: bool = False
+    first_turn: bool = False
+    dealer: bool = False
+    seat: Tile = EAST
+    round: Tile = EAST
+    flowers: int = 0
+    wild_kongs: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A complete (14-tile-equivalent) hand: standing tiles, declared melds, the winning tile.
+
+    `concealed` excludes the winning tile and is sorted, so equal hands compare equal.
+    """
+
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
+    win_tile: Tile = 0
+    context: WinContext = field(default_factory=WinContext)
+
+    @property
+    def closed_tiles(self) -> tuple[Tile, ...]:
+        """Standing tiles including the winning tile, sorted."""
+        return tuple(sorted(self.concealed + (self.win_tile,)))
+
+    @property
+    def all_tiles(self) -> tuple[Tile, ...]:
+        """Every tile of the hand (kongs give four), sorted."""
+        out = list(self.concealed)
+        out.append(self.win_tile)
+        for m in self.melds:
+            out.extend(m.tiles)
+        return tuple(sorted(out))
+
+    def counts(self) -> list[int]:
+        return counts_of(self.all_tiles)
+
+    @property
+    def is_open(self) -> bool:
+        """True when any meld was claimed (a concealed kong keeps the hand closed)."""
+        return any(not m.concealed for m in self.melds)
+
+
+@dataclass(frozen=True, slots=True)
+class WaitingHand:
+    """A 13-tile-equivalent hand waiting for one tile (input of `waits`)."""
+
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
+    context: WinContext = field(default_factory=WinContext)
+
+    def with_win(self, tile: Tile) -> Hand:
+        return Hand(self.concealed, self.melds, tile, self.context)
+
+
+def chow_is_valid(first: Tile) -> bool:
+    return not is_honor(first) and rank_of(first) <= 7

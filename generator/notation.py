@@ -1,0 +1,315 @@
+"""Parse and format the hand notation of notation.md.
+
+The canonical string is a hand's identity (example pages are named from it), so
+`format_hand(parse_hand(s))` is stable and `parse_hand(format_hand(h)) == h`.
+
+>>> format_hand(parse_hand("1112345678999m5m tsumo"))
+'1112345678999m+5m tsumo'
+>>> format_hand(parse_hand("E [555p] 123m456p789s +E seat=S"))
+'123m456p789s1z [555p] +1z seat=S'
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .hand import Hand, Meld, MeldKind, WaitingHand, WinContext
+from .tiles import (
+    EAST,
+    SUIT_LETTERS,
+    Tile,
+    counts_of,
+    is_honor,
+    make,
+    rank_of,
+    suit_of,
+    tile_to_text,
+    wind_from_letter,
+    wind_letter,
+)
+
+ALIASES = {"E": (1, "z"), "S": (2, "z"), "W": (3, "z"), "N": (4, "z"), "P": (5, "z"), "F": (6, "z"), "C": (7, "z")}
+BOOL_FLAGS = ("tsumo", "last-tile", "after-kong", "robbing-kong", "last-copy", "first-turn", "dealer")
+VALUE_FLAGS = ("seat", "round", "flowers", "wild-kongs")
+FLAG_ORDER = BOOL_FLAGS + VALUE_FLAGS
+MAX_FLOWERS = 8
+MAX_WILD_KONGS = 3
+
+
+class HandError(ValueError):
+    """A string that is not a hand: carries the 1-based column and the reason."""
+
+    def __init__(self, reason: str, position: int | None = None, text: str | None = None) -> None:
+        self.reason = reason
+        self.position = position
+        self.text = text
+        where = f"at column {position}: " if position is not None else ""
+        super().__init__(f"{where}{reason}")
+
+
+# --------------------------------------------------------------------------- scanning
+
+
+def _scan_tiles(text: str, start: int, offset: int) -> tuple[list[tuple[Tile, int]], int]:
+    """Read tiles (digits + suit letter, or honour aliases) from text[start:] until a
+    non-tile character; returns (tile, column) pairs and the stop index."""
+    tiles: list[tuple[Tile, int]] = []
+    digits: list[tuple[int, int]] = []
+    i = start
+    while i < len(text):
+        ch = text[i]
+        col = offset + i + 1
+        if ch.isdigit():
+            if ch == "0":
+                raise HandError("'0' is not a rank (ranks are 1-9)", col)
+            digits.append((int(ch), col))
+        elif ch in SUIT_LETTERS:
+            if not digits:
+                raise HandError(f"suit letter '{ch}' without ranks before it", col)
+            for rank, dcol in digits:
+                if ch == "z" and rank > 7:
+                    raise HandError(f"'{rank}z' is not a tile (honours are 1z-7z)", dcol)
+                tiles.append((make(rank, ch), dcol))
+            digits = []
+        elif ch in ALIASES:
+            if digits:
+                raise HandError(f"ranks without a suit letter before '{ch}'", digits[0][1])
+            rank, suit = ALIASES[ch]
+            tiles.append((make(rank, suit), col))
+        elif ch.isalpha():
+            raise HandError(f"unknown suit letter or tile '{ch}'", col)
+        else:
+            break
+        i += 1
+    if digits:
+        raise HandError("ranks without a suit letter", digits[0][1])
+    return tiles, i
+
+
+def _parse_meld(text: str, i: int, offset: int) -> tuple[Meld, int]:
+    opener = text[i]
+    closer = "]" if opener == "[" else "}"
+    col = offset + i + 1
+    tiles, j = _scan_tiles(text, i + 1, offset)
+    if j >= len(text) or text[j] != closer:
+        found = f"'{text[j]}'" if j < len(text) else "the end"
+        raise HandError(f"meld opened with '{opener}' is not closed with '{closer}' (found {found})", offset + j + 1)
+    kinds = [t for t, _ in tiles]
+    if opener == "{":
+        if len(kinds) != 4 or len(set(kinds)) != 1:
+            raise HandError("only a kong of four identical tiles may be written in {…} (concealed kong)", col)
+        return Meld(MeldKind.KONG, kinds[0], concealed=True), j + 1
+    if len(kinds) == 4 and len(set(kinds)) == 1:
+        return Meld(MeldKind.KONG, kinds[0]), j + 1
+    if len(kinds) == 3 and len(set(kinds)) == 1:
+        return Meld(MeldKind.PUNG, kinds[0]), j + 1
+    if len(kinds) == 3:
+        low = sorted(kinds)
+        if any(is_honor(t) for t in low):
+            raise HandError("honours cannot form a chow", col)
+        if not (suit_of(low[0]) == suit_of(low[2]) and low[1] == low[0] + 1 and low[2] == low[0] + 2):
+            raise HandError("a chow must be three consecutive tiles of one suit", col)
+        return Meld(MeldKind.CHOW, low[0]), j + 1
+    raise HandError(f"a meld holds 3 or 4 tiles (a run, three or four of a kind), not {len(kinds)}", col)
+
+
+def _parse_flags(tokens: list[tuple[str, int]]) -> WinContext:
+    cols = {tok.partition("=")[0]: col for tok, col in tokens}
+    values: dict[str, object] = {}
+    seen: set[str] = set()
+    for tok, col in tokens:
+        name, eq, raw = tok.partition("=")
+        if name in seen:
+            raise HandError(f"flag '{name}' given twice", col)
+        seen.add(name)
+        if name in BOOL_FLAGS:
+            if eq:
+                raise HandError(f"flag '{name}' takes no value", col)
+            values[name.replace("-", "_")] = True
+        elif name in ("seat", "round"):
+            letter = raw.upper()
+            if letter in ("1Z", "2Z", "3Z", "4Z"):
+                letter = "ESWN"[int(letter[0]) - 1]
+            if letter not in ("E", "S", "W", "N"):
+                raise HandError(f"'{name}' must be E, S, W or N, not '{raw}'", col)
+            values[name] = wind_from_letter(letter)
+        elif name in ("flowers", "wild-kongs"):
+            limit = MAX_FLOWERS if name == "flowers" else MAX_WILD_KONGS
+            if not raw.isdigit() or int(raw) > limit:
+                raise HandError(f"'{name}' must be a whole number from 0 to {limit}, not '{raw}'", col)
+            values[name.replace("-", "_")] = int(raw)
+        else:
+            raise HandError(f"unknown flag '{name}' (known: {', '.join(FLAG_ORDER)})", col)
+    ctx = WinContext(**values)  # type: ignore[arg-type]
+    if ctx.after_kong:
+        ctx = replace(ctx, tsumo=True)
+    if ctx.robbing_kong and ctx.tsumo:
+        raise HandError("'robbing-kong' is a win on another player's tile, so it cannot be self-drawn", cols["robbing-kong"])
+    return ctx
+
+
+def _split(text: str) -> tuple[str, list[tuple[str, int]], int]:
+    """Separate the tile part (with its start offset) from the flag tokens."""
+    if not text.strip():
+        raise HandError("empty hand", 1)
+    tokens: list[tuple[str, int]] = []
+    i = 0
+    while i < len(text):
+        if text[i].isspace():
+            i += 1
+            continue
+        j = i
+        while j < len(text) and not text[j].isspace():
+            j += 1
+        tokens.append((text[i:j], i))
+        i = j
+    first_flag = next((k for k, (tok, _) in enumerate(tokens) if tok[0].islower() and tok[0].isalpha()), len(tokens))
+    for tok, pos in tokens[first_flag:]:
+        if not (tok[0].islower() and tok[0].isalpha()):
+            raise HandError(f"tiles '{tok}' after the flags (flags come last)", pos + 1)
+    if first_flag == 0:
+        raise HandError("no tiles before the flags", tokens[0][1] + 1)
+    start = tokens[0][1]
+    end = tokens[first_flag - 1][1] + len(tokens[first_flag - 1][0])
+    flags = [(tok, pos + 1) for tok, pos in tokens[first_flag:]]
+    return text[start:end], flags, start
+
+
+def _parse_tiles_part(part: str, offset: int) -> tuple[list[tuple[Tile, int]], list[tuple[Meld, int]], tuple[Tile, int] | None]:
+    concealed: list[tuple[Tile, int]] = []
+    melds: list[tuple[Meld, int]] = []
+    win: tuple[Tile, int] | None = None
+    i = 0
+    while i < len(part):
+        ch = part[i]
+        col = offset + i + 1
+        if ch.isspace():
+            i += 1
+        elif ch in "[{":
+            if win is not None:
+                raise HandError("melds must come before '+' and the winning tile", col)
+            meld, i = _parse_meld(part, i, offset)
+            melds.append((meld, col))
+        elif ch == "+":
+            if win is not None:
+                raise HandError("only one '+' winning tile is allowed", col)
+            tiles, j = _scan_tiles(part, i + 1, offset)
+            if len(tiles) != 1:
+                raise HandError(f"'+' must be followed by exactly one winning tile, not {len(tiles)}", col)
+            win = tiles[0]
+            i = j
+        elif ch in "]}":
+            raise HandError(f"'{ch}' without a matching opening bracket", col)
+        elif ch.isdigit() or ch.isalpha():
+            if win is not None:
+                raise HandError("standing tiles must be written before '+' and the winning tile", col)
+            tiles, j = _scan_tiles(part, i, offset)
+            concealed.extend(tiles)
+            i = j
+        else:
+            raise HandError(f"unexpected character '{ch}'", col)
+    return concealed, melds, win
+
+
+def _check_copies(tiles: list[Tile], columns: dict[Tile, int]) -> None:
+    counts = counts_of(tiles)
+    for t, n in enumerate(counts):
+        if n > 4:
+            raise HandError(f"{n} copies of {tile_to_text(t)} (a tile has only four copies)", columns[t])
+
+
+def _parse_common(text: str, expect_total: int) -> tuple[list[tuple[Tile, int]], tuple[Meld, ...], tuple[Tile, int] | None, WinContext]:
+    if not isinstance(text, str):
+        raise HandError("a hand must be given as a string", 1)
+    part, flag_tokens, offset = _split(text)
+    concealed, melds, win = _parse_tiles_part(part, offset)
+    ctx = _parse_flags(flag_tokens)
+    all_tiles = [t for t, _ in concealed] + ([win[0]] if win else [])
+    columns: dict[Tile, int] = {}
+    for t, c in concealed:
+        columns[t] = c  # the last copy written is where the excess shows
+    for meld, col in melds:
+        all_tiles.extend(meld.tiles)
+        for t in meld.tiles:
+            columns.setdefault(t, col)
+    if win:
+        columns.setdefault(win[0], win[1])
+    _check_copies(all_tiles, columns)
+    standing = len(concealed) + (1 if win else 0)
+    if len(melds) > 4:
+        raise HandError(f"{len(melds)} melds (at most four)", melds[4][1])
+    want = expect_total - 3 * len(melds)
+    if standing != want:
+        what = "tiles standing in the hand (winning tile included)" if expect_total == 14 else "tiles standing in the hand"
+        raise HandError(f"wrong tile count: {standing} {what}, expected {want} with {len(melds)} meld(s)", offset + len(part) + 1)
+    return concealed, tuple(m for m, _ in melds), win, ctx
+
+
+def parse_hand(text: str) -> Hand:
+    """Parse a complete hand; the winning tile is `+X` or else the last standing tile written."""
+    concealed, melds, win, ctx = _parse_common(text, 14)
+    if win is None:
+        win = concealed.pop()
+    tiles = tuple(sorted(t for t, _ in concealed))
+    if ctx.robbing_kong and (win[0] in tiles or any(win[0] in m.tiles for m in melds)):
+        raise HandError("'robbing-kong': the robbed tile cannot also be elsewhere in the winner's hand", win[1])
+    return Hand(tiles, melds, win[0], ctx)
+
+
+def parse_waiting(text: str) -> WaitingHand:
+    """Parse a 13-tile-equivalent hand (standing tiles + melds, no winning tile)."""
+    concealed, melds, win, ctx = _parse_common(text, 13)
+    if win is not None:
+        raise HandError("a waiting hand has no winning tile: drop the '+'", win[1])
+    return WaitingHand(tuple(sorted(t for t, _ in concealed)), melds, ctx)
+
+
+def format_tiles(tiles: "list[Tile] | tuple[Tile, ...]") -> str:
+    """Sorted tiles grouped by suit: [0,1,2,27,27] -> '123m11z'."""
+    out = []
+    for suit in SUIT_LETTERS:
+        ranks = "".join(str(rank_of(t)) for t in sorted(tiles) if suit_of(t) == suit)
+        if ranks:
+            out.append(ranks + suit)
+    return "".join(out)
+
+
+def format_meld(meld: Meld) -> str:
+    body = "".join(str(rank_of(t)) for t in meld.tiles) + suit_of(meld.tile)
+    return "{" + body + "}" if meld.concealed else "[" + body + "]"
+
+
+def format_context(ctx: WinContext) -> list[str]:
+    flags = [name for name in BOOL_FLAGS if getattr(ctx, name.replace("-", "_"))]
+    if ctx.seat != EAST:
+        flags.append(f"seat={wind_letter(ctx.seat)}")
+    if ctx.round != EAST:
+        flags.append(f"round={wind_letter(ctx.round)}")
+    if ctx.flowers:
+        flags.append(f"flowers={ctx.flowers}")
+    if ctx.wild_kongs:
+        flags.append(f"wild-kongs={ctx.wild_kongs}")
+    return flags
+
+
+def format_hand(hand: Hand) -> str:
+    parts = [format_tiles(hand.concealed)] if hand.concealed else []
+    parts.extend(format_meld(m) for m in hand.melds)
+    win = "+" + tile_to_text(hand.win_tile)
+    if hand.melds or not parts:
+        parts.append(win)
+    else:
+        parts[-1] += win
+    parts.extend(format_context(hand.context))
+    return " ".join(parts)
+
+
+def format_waiting(hand: WaitingHand) -> str:
+    parts = [format_tiles(hand.concealed)] if hand.concealed else []
+    parts.extend(format_meld(m) for m in hand.melds)
+    parts.extend(format_context(hand.context))
+    return " ".join(parts)
+
+
+def canonical(text: str) -> str:
+    return format_hand(parse_hand(text))

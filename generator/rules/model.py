@@ -1,0 +1,96 @@
+"""The content model: rule sets and their patterns, as loaded from content/rulesets/*.toml.
+
+Exclusions live on the pattern as data (`excludes`), so the engine applies them and
+the site can print why a pattern did not count, from the same source.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from ..shapes import Form
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a piece of content came from, for error messages and 'edit this' links."""
+
+    file: str
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Exclusion:
+    id: str
+    why: str  # "implied", "series", "principle", "conflict", ...
+    count: int | None = None  # how many instances it removes (None: all)
+
+
+@dataclass(frozen=True)
+class Pattern:
+    id: str
+    zh: str
+    en: str
+    value: int
+    group: str  # the series / class / family the policy reads
+    detect: str
+    params: Mapping[str, Any]
+    excludes: tuple[Exclusion, ...]
+    definition: str
+    source: str
+    provenance: str  # "source" or "interpretation"
+    reading: str = ""  # why the interpretation was chosen
+    number: str = ""  # the rule set's own numbering, e.g. "3.2.1"
+    aliases: tuple[str, ...] = ()
+    category: str = ""  # a display category (Sihai 大类/类别/子类 etc.)
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    origin: Origin = Origin("")
+
+    @property
+    def detect_params(self) -> dict[str, Any]:
+        return dict(self.params)
+
+
+@dataclass(frozen=True)
+class EditionDiff:
+    """What an edition changes over its base, kept for the edition-diff page."""
+
+    base: str
+    changed: tuple[tuple[str, str, Any, Any], ...]  # (pattern id, field, old, new)
+    added: tuple[str, ...]
+    removed: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    id: str
+    name: str
+    zh: str
+    edition: str
+    policy: str
+    unit: str
+    source: str
+    forms: frozenset[Form]
+    patterns: tuple[Pattern, ...]
+    options: Mapping[str, Any]
+    description: str = ""
+    principles: str = ""
+    aliases: tuple[str, ...] = ()
+    accent: str = "#555555"
+    diff: EditionDiff | None = None
+    origin: Origin = Origin("")
+
+    def pattern(self, pattern_id: str) -> Pattern:
+        return self._by_id[pattern_id]
+
+    @property
+    def _by_id(self) -> dict[str, Pattern]:
+        cache = self.__dict__.get("_by_id_cache")
+        if cache is None:
+            cache = {p.id: p for p in self.patterns}
+            object.__setattr__(self, "_by_id_cache", cache)
+        return cache
+
+    def option(self, name: str, default: Any = None) -> Any:
+        return self.options.get(name, default)

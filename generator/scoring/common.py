@@ -1,0 +1,60 @@
+"""Steps every policy shares: run the detectors, apply data exclusions, pick the best reading."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from .. import detectors
+from ..detectors import Match, View
+from ..rules import Pattern, Ruleset
+from .result import Counted, Excluded
+
+
+@dataclass
+class Tally:
+    """Patterns found in one reading, and what removed the others: the working state of a policy."""
+
+    found: dict[str, list[Match]] = field(default_factory=dict)
+    excluded: dict[str, Excluded] = field(default_factory=dict)
+
+    def counting(self) -> list[str]:
+        return [pid for pid, m in self.found.items() if m and pid not in self.excluded]
+
+    def exclude(self, pid: str, by: str, rule: str) -> None:
+        if pid in self.found and pid not in self.excluded:
+            self.excluded[pid] = Excluded(pid, by, rule)
+
+
+def detect(view: View, patterns: Iterable[Pattern], skip: Callable[[Pattern], bool] = lambda p: False) -> Tally:
+    tally = Tally()
+    for p in patterns:
+        if skip(p):
+            continue
+        matches = detectors.run(p.detect, view, p.params)
+        if matches:
+            tally.found[p.id] = matches
+    return tally
+
+
+def apply_exclusions(tally: Tally, ruleset: Ruleset) -> None:
+    """Each counted pattern removes the patterns its data says it excludes, strongest first."""
+    for pid in sorted(tally.counting(), key=lambda i: (-ruleset.pattern(i).value, i)):
+        if pid in tally.excluded:
+            continue
+        for e in ruleset.pattern(pid).excludes:
+            if e.id in tally.found and e.id not in tally.excluded:
+                if e.count is not None and len(tally.found[e.id]) > e.count:
+                    tally.found[e.id] = tally.found[e.id][e.count:]
+                    continue
+                tally.exclude(e.id, pid, e.why)
+
+
+def counted(ruleset: Ruleset, pid: str, matches: list[Match]) -> Counted:
+    p = ruleset.pattern(pid)
+    return Counted(p.id, p.zh, p.en, p.value, len(matches), tuple(matches))
+
+
+def in_rule_order(ruleset: Ruleset, ids: Iterable[str]) -> list[str]:
+    order = {p.id: i for i, p in enumerate(ruleset.patterns)}
+    return sorted(ids, key=lambda i: order[i])

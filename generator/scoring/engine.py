@@ -1,0 +1,41 @@
+"""The one scoring entry point: readings of the hand, then the rule set's policy.
+
+Policies are looked up by the name the rule data gives (`policy = "series"`), so a
+new rule family adds a policy module, not a branch here.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..hand import Hand
+from ..notation import format_hand
+from ..rules import Ruleset
+from ..shapes import Reading, readings
+from . import series
+from .payments import payments
+from .result import Score
+
+Policy = Callable[[Hand, list[Reading], Ruleset, str], Score]
+
+POLICIES: dict[str, Policy] = {"series": series.score}
+
+
+def register_policy(name: str, policy: Policy) -> None:
+    POLICIES[name] = policy
+
+
+def score(hand: Hand, ruleset: Ruleset) -> Score:
+    key = format_hand(hand)
+    found = readings(hand, ruleset.forms, four_as_two_pairs=bool(ruleset.option("four_as_two_pairs", True)))
+    if not found:
+        return Score(ruleset.id, key, False, False, 0, ruleset.unit,
+                     notes=["the tiles do not form a winning shape in this rule set"])
+    policy = POLICIES.get(ruleset.policy)
+    if policy is None:
+        raise NotImplementedError(f"policy {ruleset.policy!r} of {ruleset.id} is not implemented")
+    result = policy(hand, found, ruleset, key)
+    schemes = ruleset.option("payment")
+    if schemes and result.legal and not result.payments:
+        result.payments = payments(schemes, result.total, hand.context.tsumo)
+    return result

@@ -1,0 +1,73 @@
+"""The series policy (Zung Jung; Sihai's 同类别不复用): one pattern per series, series add up.
+
+Within one group only the highest-valued pattern counts; patterns of different
+groups all count, even when one implies the other. Limits follow Zung Jung: a sum
+above the limit is cut to it, and a single pattern worth more than the limit is
+scored alone.
+"""
+
+from __future__ import annotations
+
+from ..detectors import View
+from ..hand import Hand
+from ..rules import Ruleset
+from ..shapes import Reading
+from .common import Tally, apply_exclusions, counted, detect, in_rule_order
+from .result import Counted, Excluded, Score
+
+
+def _series(tally: Tally, ruleset: Ruleset) -> None:
+    best: dict[str, str] = {}
+    for pid in tally.counting():
+        p = ruleset.pattern(pid)
+        cur = best.get(p.group)
+        if cur is None or (p.value, -_pos(ruleset, pid)) > (ruleset.pattern(cur).value, -_pos(ruleset, cur)):
+            best[p.group] = pid
+    for pid in tally.counting():
+        winner = best[ruleset.pattern(pid).group]
+        if winner != pid:
+            tally.exclude(pid, winner, "series")
+
+
+def _pos(ruleset: Ruleset, pid: str) -> int:
+    return next(i for i, p in enumerate(ruleset.patterns) if p.id == pid)
+
+
+def score_reading(hand: Hand, reading: Reading, ruleset: Ruleset) -> tuple[int, list[Counted], list[Excluded], list[str]]:
+    view = View(hand, reading)
+    chicken = ruleset.option("chicken")
+    tally = detect(view, ruleset.patterns, skip=lambda p: p.id == chicken)
+    apply_exclusions(tally, ruleset)
+    _series(tally, ruleset)
+    notes: list[str] = []
+    ids = in_rule_order(ruleset, tally.counting())
+    limit = ruleset.option("limit")
+    over = [pid for pid in ids if limit is not None and ruleset.pattern(pid).value > limit]
+    if over:
+        top = max(over, key=lambda i: (ruleset.pattern(i).value, -_pos(ruleset, i)))
+        for pid in ids:
+            if pid != top:
+                tally.exclude(pid, top, "limit")
+        notes.append(f"{ruleset.pattern(top).zh} is worth more than the {limit} limit, so it is scored alone")
+        ids = [top]
+    patterns = [counted(ruleset, pid, tally.found[pid]) for pid in ids]
+    total = sum(c.points for c in patterns)
+    if limit is not None and not over and total > limit:
+        notes.append(f"the sum {total} is cut to the {limit} limit")
+        total = limit
+    if not patterns and chicken:
+        patterns = [counted(ruleset, chicken, [()])]
+        total = patterns[0].points
+    excluded = [tally.excluded[pid] for pid in in_rule_order(ruleset, tally.excluded)]
+    return total, patterns, excluded, notes
+
+
+def score(hand: Hand, readings: list[Reading], ruleset: Ruleset, key: str) -> Score:
+    best = None
+    for reading in readings:
+        result = score_reading(hand, reading, ruleset)
+        if best is None or result[0] > best[1][0]:
+            best = (reading, result)
+    assert best is not None
+    reading, (total, patterns, excluded, notes) = best
+    return Score(ruleset.id, key, True, True, total, ruleset.unit, patterns, excluded, notes, reading)
