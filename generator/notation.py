@@ -33,6 +33,7 @@ BOOL_FLAGS = ("tsumo", "last-tile", "after-kong", "robbing-kong", "last-copy", "
 VALUE_FLAGS = ("seat", "round", "flowers", "wild-kongs")
 FLAG_ORDER = BOOL_FLAGS + VALUE_FLAGS
 MAX_FLOWERS = 8
+DIGITS = "0123456789"
 MAX_WILD_KONGS = 3
 
 
@@ -59,7 +60,7 @@ def _scan_tiles(text: str, start: int, offset: int) -> tuple[list[tuple[Tile, in
     while i < len(text):
         ch = text[i]
         col = offset + i + 1
-        if ch.isdigit():
+        if ch in DIGITS:
             if ch == "0":
                 raise HandError("'0' is not a rank (ranks are 1-9)", col)
             digits.append((int(ch), col))
@@ -135,7 +136,7 @@ def _parse_flags(tokens: list[tuple[str, int]]) -> WinContext:
             values[name] = wind_from_letter(letter)
         elif name in ("flowers", "wild-kongs"):
             limit = MAX_FLOWERS if name == "flowers" else MAX_WILD_KONGS
-            if not raw.isdigit() or int(raw) > limit:
+            if not raw or any(c not in DIGITS for c in raw) or int(raw) > limit:
                 raise HandError(f"'{name}' must be a whole number from 0 to {limit}, not '{raw}'", col)
             values[name.replace("-", "_")] = int(raw)
         else:
@@ -200,7 +201,7 @@ def _parse_tiles_part(part: str, offset: int) -> tuple[list[tuple[Tile, int]], l
             i = j
         elif ch in "]}":
             raise HandError(f"'{ch}' without a matching opening bracket", col)
-        elif ch.isdigit() or ch.isalpha():
+        elif ch in DIGITS or ch.isalpha():
             if win is not None:
                 raise HandError("standing tiles must be written before '+' and the winning tile", col)
             tiles, j = _scan_tiles(part, i, offset)

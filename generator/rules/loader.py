@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -138,7 +137,8 @@ def _pattern(f: _File, index: int, data: dict[str, Any], table: str = "pattern")
         aliases=tuple(aliases),
         category=_get(f, table, index, data, "category", str, required=False, default="", label=label),
         extra=_get(f, table, index, data, "extra", dict, required=False, default={}, label=label),
-        origin=Origin(f.name, f.line(table, index)),
+        origin=Origin(f.name, f.line(table, index),
+                      tuple(sorted((k[2], n) for k, n in f.lines.items() if k[0] == table and k[1] == index and k[2]))),
     )
 
 
@@ -244,8 +244,17 @@ def _apply_edition(f: _File, base: Ruleset, head: dict[str, Any], changes: list[
             if key != "id" and merged[key] != _pattern_dict(old).get(key):
                 changed.append((old.id, key, _pattern_dict(old).get(key), raw[key]))
         result[old.id] = new
+    for p in result.values():
+        for e in p.excludes:
+            if e.id in remove:
+                raise f.error("ruleset", 0, "remove",
+                              f"removing {e.id!r} leaves pattern {p.id!r} excluding it "
+                              f"({p.origin.file}:{p.origin.line_of('excludes')}); add a [[change]] for {p.id!r} "
+                              "with new excludes", "ruleset.remove")
     order = [p.id for p in base.patterns if p.id in result]
     patterns = [result[i] for i in order] + added
+    if all(p.number for p in patterns):  # keep the rule set's own numbering order after renumbering
+        patterns.sort(key=lambda p: tuple(int(x) if x.isdigit() else 0 for x in p.number.split(".")))
     diff = EditionDiff(base.id, tuple(changed), tuple(p.id for p in added), tuple(remove))
     return patterns, diff
 
@@ -271,16 +280,17 @@ def _check_patterns(f: _File, patterns: list[Pattern]) -> None:
     seen: dict[str, Pattern] = {}
     for p in patterns:
         if p.id in seen:
-            raise ContentError(f.name, p.origin.line, f"pattern {p.id!r} id",
+            raise ContentError(p.origin.file, p.origin.line_of("id"), f"pattern {p.id!r} id",
                                f"duplicate id (first defined at line {seen[p.id].origin.line})")
         seen[p.id] = p
     for p in patterns:
         for e in p.excludes:
             if e.id not in seen:
-                raise ContentError(f.name, p.origin.line, f"pattern {p.id!r} excludes",
+                raise ContentError(p.origin.file, p.origin.line_of("excludes"), f"pattern {p.id!r} excludes",
                                    f"{e.id!r} is not a pattern of this rule set")
             if e.id == p.id:
-                raise ContentError(f.name, p.origin.line, f"pattern {p.id!r} excludes", "a pattern cannot exclude itself")
+                raise ContentError(p.origin.file, p.origin.line_of("excludes"), f"pattern {p.id!r} excludes",
+                                   "a pattern cannot exclude itself")
 
 
 def load_rulesets(content: Path = CONTENT_DIR) -> dict[str, Ruleset]:
@@ -312,5 +322,3 @@ def _peek_base(path: Path, content: Path) -> str | None:
     base = head.get("base") if isinstance(head, dict) else None
     return base if isinstance(base, str) else None
 
-
-_ = replace

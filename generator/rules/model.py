@@ -18,6 +18,10 @@ class Origin:
 
     file: str
     line: int | None = None
+    fields: tuple[tuple[str, int], ...] = ()  # (key, line) inside the table, for field-level errors
+
+    def line_of(self, key: str) -> int | None:
+        return dict(self.fields).get(key, self.line)
 
 
 @dataclass(frozen=True)
