@@ -9,7 +9,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Callable, Iterable, Iterator, TextIO
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TextIO
 
 from .notation import HandError, format_waiting, parse_hand, parse_waiting
 from .rules import ContentError, Ruleset, all_rulesets, find_ruleset
@@ -199,7 +200,7 @@ def cmd_patterns(args: argparse.Namespace) -> int:
 
 def cmd_build(args: argparse.Namespace) -> int:
     try:
-        from .site.build import build  # noqa: PLC0415  (the site is optional until built)
+        from .site.build import build
     except ImportError:
         print("error: the site builder is not built yet", file=sys.stderr)
         return EXIT_FAIL
@@ -208,7 +209,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
-        from .site.serve import serve  # noqa: PLC0415
+        from .site.serve import serve
     except ImportError:
         print("error: the site builder is not built yet, so there is nothing to serve", file=sys.stderr)
         return EXIT_FAIL

@@ -265,7 +265,7 @@ def parse_waiting(text: str) -> WaitingHand:
     return WaitingHand(tuple(sorted(t for t, _ in concealed)), melds, ctx)
 
 
-def format_tiles(tiles: "list[Tile] | tuple[Tile, ...]") -> str:
+def format_tiles(tiles: list[Tile] | tuple[Tile, ...]) -> str:
     """Sorted tiles grouped by suit: [0,1,2,27,27] -> '123m11z'."""
     out = []
     for suit in SUIT_LETTERS:

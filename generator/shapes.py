@@ -13,10 +13,9 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 from itertools import permutations
-from typing import Iterable
 
 from .hand import Hand, MeldKind, WaitingHand
-from .tiles import HONORS, NUM_KINDS, ORPHANS, Tile, counts_of
+from .tiles import NUM_KINDS, ORPHANS, Tile, counts_of
 
 
 class Form(str, Enum):

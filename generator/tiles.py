@@ -123,7 +123,7 @@ def wind_letter(tile: Tile) -> str:
     return WIND_LETTERS[tile - EAST]
 
 
-def counts_of(tiles: "list[Tile] | tuple[Tile, ...]") -> list[int]:
+def counts_of(tiles: list[Tile] | tuple[Tile, ...]) -> list[int]:
     """34-slot count vector."""
     counts = [0] * NUM_KINDS
     for t in tiles:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import inspect
 import typing
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from .view import Match, View
 
@@ -91,5 +92,5 @@ def check_params(name: str, params: dict[str, Any]) -> str | None:
     return None
 
 
-def run(name: str, view: View, params: dict[str, Any]) -> list[Match]:
+def run(name: str, view: View, params: Mapping[str, Any]) -> list[Match]:
     return REGISTRY[name].fn(view, **params)

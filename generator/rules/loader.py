@@ -303,7 +303,7 @@ def load_rulesets(content: Path = CONTENT_DIR) -> dict[str, Ruleset]:
     while pending:
         ready = [p for p, base in pending.items() if base is None or base in loaded]
         if not ready:
-            p = sorted(pending)[0]
+            p = min(pending)
             raise ContentError(str(p.relative_to(content.parent)), None, "ruleset.base",
                                f"base rule set {pending[p]!r} not found or circular")
         for p in ready:

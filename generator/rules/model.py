@@ -6,8 +6,9 @@ the site can print why a pattern did not count, from the same source.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from ..shapes import Form
 

@@ -6,7 +6,7 @@ new rule family adds a policy module, not a branch here.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..hand import Hand
 from ..notation import format_hand

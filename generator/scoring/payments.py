@@ -6,7 +6,8 @@ each kind lives here so the site and the engine agree on every figure.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .result import Payment
 

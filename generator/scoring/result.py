@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..detectors import Match
-from ..shapes import Reading
 from ..notation import format_tiles
+from ..shapes import Reading
 
 
 @dataclass(frozen=True)
