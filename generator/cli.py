@@ -7,13 +7,15 @@ with one line on stderr, never a traceback.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from typing import Any, TextIO
 
 from .notation import HandError, format_waiting, parse_hand, parse_waiting
-from .rules import ContentError, Ruleset, all_rulesets, find_ruleset
+from .rules import CONTENT_DIR, ContentError, Ruleset, all_rulesets, find_ruleset
 from .scoring import Score, score
 from .scoring.waits import waits_for
 from .tiles import tile_to_text
@@ -71,11 +73,19 @@ def score_line(text: str, rulesets: list[Ruleset]) -> list[dict[str, Any]]:
 
 
 def _lines(path: str) -> Iterator[tuple[int, str]]:
-    stream: TextIO = sys.stdin if path == "-" else open(path, encoding="utf-8")
+    """Non-blank lines and their numbers. Undecodable bytes become U+FFFD, so such a line is refused like any
+    other bad hand instead of ending the run; a byte-order mark (Windows editors) is dropped."""
+    if path == "-":
+        stream: TextIO = sys.stdin
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
+    else:
+        stream = open(path, encoding="utf-8", errors="replace")
     try:
         for n, line in enumerate(stream, start=1):
-            if line.strip():
-                yield n, line.strip()
+            text = line.strip().removeprefix("\ufeff").strip() if n == 1 else line.strip()
+            if text:
+                yield n, text
     finally:
         if stream is not sys.stdin:
             stream.close()
@@ -83,7 +93,7 @@ def _lines(path: str) -> Iterator[tuple[int, str]]:
 
 def _batch(path: str, work: Callable[[str], Any]) -> int:
     """One JSON line per input line; a bad line becomes an error object and the run goes on."""
-    failed = 0
+    failed = crashed = 0
     out = sys.stdout
     try:
         for n, text in _lines(path):
@@ -92,10 +102,16 @@ def _batch(path: str, work: Callable[[str], Any]) -> int:
             except HandError as exc:
                 failed += 1
                 result = {"error": str(exc), "line": n, "input": text}
+            except Exception as exc:  # noqa: BLE001  (an engine bug must not end a batch of thousands)
+                crashed += 1
+                result = {"error": f"internal error, please report this hand: {type(exc).__name__}: {exc}",
+                          "line": n, "input": text}
             out.write(_dump(result) + "\n")
+    except BrokenPipeError:
+        raise
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
-    return EXIT_USAGE if failed else EXIT_OK
+    return EXIT_FAIL if crashed else EXIT_USAGE if failed else EXIT_OK
 
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -207,6 +223,36 @@ def cmd_build(args: argparse.Namespace) -> int:
     return build(out=args.out)
 
 
+def cmd_check(args: argparse.Namespace) -> int:
+    """Validate content and render the site in memory: every problem as `file:line: field: message`, exit 1 if any."""
+    from .site.check import run_check  # noqa: PLC0415  (imports the whole site builder)
+
+    content = Path(args.content)
+    if not (content / "rulesets").is_dir():
+        raise UsageError(f"no content folder at {content} (expected {content / 'rulesets'}/)")
+    result = run_check(content)
+    for line in result.problems:
+        print(line)
+    if result.problems:
+        print(f"check: {len(result.problems)} problem(s); the site would not build", file=sys.stderr)
+        return EXIT_FAIL
+    print(f"check: content and site OK ({result.pages} pages rendered and link-checked, nothing written)",
+          file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_accept_snapshot(args: argparse.Namespace) -> int:
+    """Recompute every example and write its results as the committed snapshot (the changes page's baseline)."""
+    from .examples.atlas import accept_snapshot  # noqa: PLC0415  (runs the whole example search)
+    from .examples.snapshot import format_changes  # noqa: PLC0415
+
+    content = Path(args.content)
+    path, atlas = accept_snapshot(all_rulesets(content), content)
+    print(format_changes(atlas.changes, atlas.snapshot), file=sys.stderr)
+    print(f"accept-snapshot: wrote {path} ({len(atlas.examples)} hands)", file=sys.stderr)
+    return EXIT_OK
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
         from .site.serve import serve
@@ -227,6 +273,15 @@ def make_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("build", help="build the whole static site")
     p.add_argument("--out", default="site", help="output folder (default: site/)")
     p.set_defaults(func=cmd_build)
+
+    p = sub.add_parser("check", help="check content and site (links, Markdown) without writing the site")
+    p.add_argument("--content", default=str(CONTENT_DIR), help="content folder (default: the project's content/)")
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("accept-snapshot", help="accept the current example results as the snapshot the changes "
+                                               "page compares against")
+    p.add_argument("--content", default=str(CONTENT_DIR), help="content folder (default: the project's content/)")
+    p.set_defaults(func=cmd_accept_snapshot)
 
     p = sub.add_parser("serve", help="serve the built site on 127.0.0.1")
     p.add_argument("--port", type=int, default=8000)

@@ -48,6 +48,12 @@ class HandError(ValueError):
         super().__init__(f"{where}{reason}")
 
 
+def _shown(text: str, limit: int = 24) -> str:
+    """User input quoted in a message: long input cut, invisible characters spelled out (one printable line)."""
+    cut = text if len(text) <= limit else text[:limit] + "…"
+    return "".join(c if c.isprintable() else f"U+{ord(c):04X}" for c in cut)
+
+
 # --------------------------------------------------------------------------- scanning
 
 
@@ -78,7 +84,7 @@ def _scan_tiles(text: str, start: int, offset: int) -> tuple[list[tuple[Tile, in
             rank, suit = ALIASES[ch]
             tiles.append((make(rank, suit), col))
         elif ch.isalpha():
-            raise HandError(f"unknown suit letter or tile '{ch}'", col)
+            raise HandError(f"unknown suit letter or tile '{_shown(ch)}'", col)
         else:
             break
         i += 1
@@ -93,7 +99,7 @@ def _parse_meld(text: str, i: int, offset: int) -> tuple[Meld, int]:
     col = offset + i + 1
     tiles, j = _scan_tiles(text, i + 1, offset)
     if j >= len(text) or text[j] != closer:
-        found = f"'{text[j]}'" if j < len(text) else "the end"
+        found = f"'{_shown(text[j])}'" if j < len(text) else "the end"
         raise HandError(f"meld opened with '{opener}' is not closed with '{closer}' (found {found})", offset + j + 1)
     kinds = [t for t, _ in tiles]
     if opener == "{":
@@ -132,15 +138,17 @@ def _parse_flags(tokens: list[tuple[str, int]]) -> WinContext:
             if letter in ("1Z", "2Z", "3Z", "4Z"):
                 letter = "ESWN"[int(letter[0]) - 1]
             if letter not in ("E", "S", "W", "N"):
-                raise HandError(f"'{name}' must be E, S, W or N, not '{raw}'", col)
+                raise HandError(f"'{name}' must be E, S, W or N, not '{_shown(raw)}'", col)
             values[name] = wind_from_letter(letter)
         elif name in ("flowers", "wild-kongs"):
             limit = MAX_FLOWERS if name == "flowers" else MAX_WILD_KONGS
-            if not raw or any(c not in DIGITS for c in raw) or int(raw) > limit:
-                raise HandError(f"'{name}' must be a whole number from 0 to {limit}, not '{raw}'", col)
+            # the length test comes first: int() refuses strings of over 4300 digits with a bare ValueError
+            if not raw or any(c not in DIGITS for c in raw) or len(raw.lstrip("0")) > len(str(limit)) \
+                    or int(raw) > limit:
+                raise HandError(f"'{name}' must be a whole number from 0 to {limit}, not '{_shown(raw)}'", col)
             values[name.replace("-", "_")] = int(raw)
         else:
-            raise HandError(f"unknown flag '{name}' (known: {', '.join(FLAG_ORDER)})", col)
+            raise HandError(f"unknown flag '{_shown(name)}' (known: {', '.join(FLAG_ORDER)})", col)
     ctx = WinContext(**values)  # type: ignore[arg-type]
     if ctx.after_kong:
         ctx = replace(ctx, tsumo=True)
@@ -167,7 +175,7 @@ def _split(text: str) -> tuple[str, list[tuple[str, int]], int]:
     first_flag = next((k for k, (tok, _) in enumerate(tokens) if tok[0].islower() and tok[0].isalpha()), len(tokens))
     for tok, pos in tokens[first_flag:]:
         if not (tok[0].islower() and tok[0].isalpha()):
-            raise HandError(f"tiles '{tok}' after the flags (flags come last)", pos + 1)
+            raise HandError(f"tiles '{_shown(tok)}' after the flags (flags come last)", pos + 1)
     if first_flag == 0:
         raise HandError("no tiles before the flags", tokens[0][1] + 1)
     start = tokens[0][1]
@@ -208,7 +216,7 @@ def _parse_tiles_part(part: str, offset: int) -> tuple[list[tuple[Tile, int]], l
             concealed.extend(tiles)
             i = j
         else:
-            raise HandError(f"unexpected character '{ch}'", col)
+            raise HandError(f"unexpected character '{_shown(ch)}'", col)
     return concealed, melds, win
 
 

@@ -254,12 +254,54 @@ def readings(hand: Hand, forms: frozenset[Form] = STANDARD_FORMS, *, four_as_two
 # ----------------------------------------------------------------------------- completeness and waits
 
 
+@lru_cache(maxsize=1 << 16)
+def _group_splits(counts: tuple[int, ...], pair: bool, runs: bool) -> bool:
+    """Whether one suit's counts (or the honours', without runs) split into sets, plus a pair if asked."""
+    i = next((k for k, n in enumerate(counts) if n), None)
+    if i is None:
+        return not pair
+    c = list(counts)
+    if pair and c[i] >= 2:
+        c[i] -= 2
+        if _group_splits(tuple(c), False, runs):
+            return True
+        c[i] += 2
+    if c[i] >= 3:
+        c[i] -= 3
+        if _group_splits(tuple(c), pair, runs):
+            return True
+        c[i] += 3
+    if runs and i + 2 < len(c) and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        return _group_splits(tuple(c), pair, runs)
+    return False
+
+
+def splits_into_sets(counts: list[int]) -> bool:
+    """Whether counts split into sets and one pair: the yes/no of `decompositions`, suit by suit
+    and memoised, since waits ask it for every candidate tile."""
+    pair_groups = 0
+    for start, end in ((0, 9), (9, 18), (18, 27), (27, 34)):
+        rest = sum(counts[start:end]) % 3
+        if rest == 1:
+            return False
+        pair_groups += rest == 2
+    if pair_groups != 1:
+        return False
+    return all(
+        _group_splits(tuple(counts[start:end]), sum(counts[start:end]) % 3 == 2, start < 27)
+        for start, end in ((0, 9), (9, 18), (18, 27), (27, 34))
+    )
+
+
 def is_complete_counts(closed: list[int], n_melds: int, forms: frozenset[Form], four_as_two_pairs: bool = True) -> bool:
     """Whether standing tiles (as counts, winning tile included) finish the hand in some form.
 
     Counts may hold a fifth copy: waits use this to find "formal" waits.
     """
-    if Form.REGULAR in forms and decompositions(tuple(closed)):
+    if Form.REGULAR in forms and splits_into_sets(closed):
         return True
     if n_melds == 0:
         if Form.SEVEN_PAIRS in forms and _is_seven_pairs(closed, four_as_two_pairs):
@@ -278,7 +320,7 @@ def is_complete_counts(closed: list[int], n_melds: int, forms: frozenset[Form], 
                 rest = list(closed)
                 for t in pattern:
                     rest[t] -= 1
-                if decompositions(tuple(rest)):
+                if splits_into_sets(rest):
                     return True
     return False
 

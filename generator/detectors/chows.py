@@ -3,15 +3,33 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations, pairwise, permutations
+from typing import Literal
 
+from ..shapes import Form, Kind
+from ..tiles import Tile, is_honor
 from .registry import detector
 from .view import WHOLE, Match, View
 
 
 @detector("all_chows")
-def all_chows(v: View) -> list[Match]:
-    """Four chows and a pair (no condition on the pair or the wait)."""
-    return [WHOLE] if v.is_regular and len(v.chows) == 4 else []
+def all_chows(v: View, *, pair: Literal["any", "suited"] = "any", knitted: bool = False) -> list[Match]:
+    """Four chows and a pair (no condition on the wait).
+
+    `pair = "suited"` asks for a suit-tile pair (MCR 平和); with `knitted` the three groups of
+    a knitted straight count as chows, so knitted straight + chow + suited pair qualifies.
+    """
+    if v.is_regular:
+        chows = len(v.chows)
+    elif knitted and v.form is Form.KNITTED_STRAIGHT:
+        chows = len(v.chows) + sum(1 for s in v.sets if s.kind is Kind.KNITTED)
+    else:
+        return []
+    if chows != 4:
+        return []
+    if pair == "suited" and (v.pair is None or is_honor(v.sets[v.pair].tile)):
+        return []
+    return [WHOLE]
 
 
 @detector("identical_chows")
@@ -45,13 +63,92 @@ def mixed_chows(v: View) -> list[Match]:
 
 
 @detector("pure_straight")
-def pure_straight(v: View) -> list[Match]:
-    """Chows 123, 456 and 789 of one suit."""
+def pure_straight(v: View, *, suits: Literal["one", "three"] = "one") -> list[Match]:
+    """Chows 123, 456 and 789 of one suit; with `suits = "three"` each in a different suit (MCR 花龙)."""
+    if len(v.chows) < 3:
+        return []
     by_tile = {v.sets[i].tile: i for i in v.chows}
-    for s in range(3):
-        if all(s * 9 + r in by_tile for r in (0, 3, 6)):
-            return [tuple(by_tile[s * 9 + r] for r in (0, 3, 6))]
+    if suits == "one":
+        for s in range(3):
+            if all(s * 9 + r in by_tile for r in (0, 3, 6)):
+                return [tuple(by_tile[s * 9 + r] for r in (0, 3, 6))]
+        return []
+    for order in permutations(range(3)):
+        tiles = [s * 9 + r for s, r in zip(order, (0, 3, 6))]
+        if all(t in by_tile for t in tiles):
+            return [tuple(by_tile[t] for t in tiles)]
     return []
+
+
+@detector("shifted_chows")
+def shifted_chows(
+    v: View, *, n: int, suits: Literal["one", "three"] = "one", max_step: int = 1, min_step: int = 1
+) -> list[Match]:
+    """`n` chows whose ranks rise by the same step (`min_step` up to `max_step`): in one suit
+    (123 234 345, or 123 345 567 with steps of two), or with `suits = "three"` one chow per suit.
+    """
+    chows = v.chows
+    if len(chows) < n:
+        return []
+    for step in range(min_step, max_step + 1):
+        for combo in combinations(chows, n):
+            tiles = [v.sets[i].tile for i in combo]
+            if suits == "one":
+                if len({t // 9 for t in tiles}) != 1:
+                    continue
+                ranks = sorted(tiles)
+            else:
+                if len({t // 9 for t in tiles}) != n:
+                    continue
+                ranks = sorted(t % 9 for t in tiles)
+            if all(b - a == step for a, b in pairwise(ranks)):
+                return [tuple(sorted(combo, key=lambda i: v.sets[i].tile % 9 if suits == "three" else v.sets[i].tile))]
+    return []
+
+
+ChowRelation = Literal["identical", "mixed", "short-straight", "terminal"]
+
+
+def chows_related(a: Tile, b: Tile, relation: str) -> bool:
+    """Whether two chows (given by their lowest tiles) stand in `relation`:
+    identical (same suit and ranks), mixed (same ranks, other suit), short-straight
+    (same suit, 123 + 456) or terminal (same suit, 123 + 789)."""
+    same_suit = a // 9 == b // 9
+    if relation == "identical":
+        return a == b
+    if relation == "mixed":
+        return not same_suit and a % 9 == b % 9
+    if relation == "short-straight":
+        return same_suit and abs(a - b) == 3
+    return same_suit and {a % 9, b % 9} == {0, 6}
+
+
+@detector("chow_pairs")
+def chow_pairs(v: View, *, relation: ChowRelation) -> list[Match]:
+    """Every pair of chows in `relation` (one match per pair, so a policy can limit how
+    often a chow is combined: MCR's account-once principle)."""
+    if len(v.chows) < 2:
+        return []
+    return [(i, j) for i, j in combinations(v.chows, 2) if chows_related(v.sets[i].tile, v.sets[j].tile, relation)]
+
+
+@detector("terminal_chows")
+def terminal_chows(v: View, *, pair_suit: Literal["same", "other"]) -> list[Match]:
+    """Chows 123 and 789 twice with a pair of 5s: all in one suit (MCR 一色双龙会), or with
+    `pair_suit = "other"` 123 + 789 in two suits and the 5s in the third (三色双龙会)."""
+    if not v.is_regular or len(v.chows) != 4 or v.pair is None:
+        return []
+    pair = v.sets[v.pair].tile
+    if is_honor(pair) or pair % 9 != 4:
+        return []
+    tiles = sorted(v.sets[i].tile for i in v.chows)
+    if pair_suit == "same":
+        base = pair - 4
+        want = [base, base, base + 6, base + 6]
+    else:
+        others = [s for s in range(3) if s != pair // 9]
+        want = sorted(s * 9 + r for s in others for r in (0, 6))
+    return [v.chows + (v.pair,)] if tiles == want else []
 
 
 def chow_counter(v: View) -> Counter[int]:

@@ -45,3 +45,17 @@ def concealed_hand(v: View, *, tsumo: YesNoAny = "any") -> list[Match]:
 def chicken(v: View) -> list[Match]:
     """Placeholder match: the policy counts it only when no other pattern counts."""
     return [WHOLE]
+
+
+@detector("melded_hand")
+def melded_hand(v: View) -> list[Match]:
+    """Four claimed melds (a concealed kong does not count) and the win on a discard, so
+    only the pair was completed by the winning tile (MCR 全求人)."""
+    claimed = len(v.hand.melds) == 4 and all(not m.concealed for m in v.hand.melds)
+    return [WHOLE] if claimed and not v.ctx.tsumo else []
+
+
+@detector("flowers")
+def flowers(v: View) -> list[Match]:
+    """One match per flower tile declared with the hand."""
+    return [WHOLE] * v.ctx.flowers

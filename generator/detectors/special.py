@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from ..shapes import Form
 from .registry import detector
 from .view import Match, View
 
@@ -14,3 +15,13 @@ def form(
 ) -> list[Match]:
     """The hand is read in this special form."""
     return [v.all_indices] if v.form.value == shape else []
+
+
+@detector("shifted_pairs")
+def shifted_pairs(v: View) -> list[Match]:
+    """Seven pairs of one suit in seven consecutive ranks (MCR 连七对)."""
+    if v.form is not Form.SEVEN_PAIRS:
+        return []
+    tiles = sorted(v.sets[i].tile for i in v.pairs)
+    ok = tiles[0] < 27 and tiles[-1] // 9 == tiles[0] // 9 and tiles == list(range(tiles[0], tiles[0] + 7))
+    return [v.all_indices] if ok else []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ..shapes import Form
-from ..tiles import is_simple
+from ..tiles import is_dragon, is_simple, is_wind
 from .registry import detector
 from .view import WHOLE, Match, View
 
@@ -30,18 +30,36 @@ def no_honors(v: View) -> list[Match]:
 
 
 @detector("nine_gates")
-def nine_gates(v: View, *, on_wait: bool = True) -> list[Match]:
+def nine_gates(v: View, *, on_wait: bool = True, concealed: bool = True, self_draw_any: bool = False) -> list[Match]:
     """1112345678999 of one suit plus one more tile of that suit, fully concealed.
 
     With `on_wait` the 13 tiles before the win must be the 1112345678999 shape itself
     (the hand waited on all nine tiles); without it, any arrangement of the 14 counts.
+    With `self_draw_any` the wait is asked of a discard win only: a self-drawn win needs
+    just the 14 tiles (Sihai 九莲宝灯). With `concealed = False` claimed chows and pungs
+    are allowed (Sihai 九莲明灯); a kong never fits the 14-tile shape.
     """
-    if v.hand.melds or len(v.suits) != 1 or v.has_honors or v.form is not Form.REGULAR:
+    if (concealed and v.hand.melds) or len(v.tiles) != 14:
+        return []
+    if len(v.suits) != 1 or v.has_honors or v.form is not Form.REGULAR:
         return []
     base = next(iter(v.suits)) * 9
     counts = list(v.counts[base : base + 9])
-    if on_wait:
+    if on_wait and not (self_draw_any and v.ctx.tsumo):
         counts[v.hand.win_tile - base] -= 1
         return [WHOLE] if counts == [3, 1, 1, 1, 1, 1, 1, 1, 3] else []
     need = [3, 1, 1, 1, 1, 1, 1, 1, 3]
     return [WHOLE] if all(c >= n for c, n in zip(counts, need)) else []
+
+
+@detector("suit_count")
+def suit_count(v: View, *, n: int) -> list[Match]:
+    """Exactly `n` of the three suits appear (honours aside): MCR 缺一门 is n = 2."""
+    return [WHOLE] if len(v.suits) == n else []
+
+
+@detector("all_types")
+def all_types(v: View) -> list[Match]:
+    """All five kinds of tile: characters, dots, bamboo, a wind and a dragon (MCR 五门齐)."""
+    ok = len(v.suits) == 3 and any(is_wind(t) for t in v.kinds) and any(is_dragon(t) for t in v.kinds)
+    return [WHOLE] if ok else []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ..shapes import Form
-from ..tiles import is_honor, is_orphan, is_terminal
+from ..tiles import is_honor, is_orphan, is_terminal, is_wind
 from .registry import detector
 from .view import WHOLE, Match, View
 
@@ -36,3 +36,10 @@ def terminals_honors(v: View, *, honors: Literal["allowed", "required", "none"])
     if all(is_honor(t) for t in v.tiles) and honors != "allowed":
         return []
     return [WHOLE]
+
+
+@detector("terminal_pung")
+def terminal_pung(v: View, *, winds: bool = False) -> list[Match]:
+    """One match per pung or kong of a terminal (1 or 9), and with `winds` of a wind too
+    (MCR 幺九刻; dragon pungs are scored by their own pattern)."""
+    return [(i,) for i in v.pungs if is_terminal(v.sets[i].tile) or (winds and is_wind(v.sets[i].tile))]

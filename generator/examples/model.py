@@ -30,6 +30,10 @@ class Example:
     note: str = ""  # near miss: why the pattern does not count; curated: commentary
     role: str = ""  # generated: "minimal" or "typical"; near-miss: the pattern it misses
     results: dict[str, Score] = field(default_factory=dict)  # ruleset id -> score
+    roles: dict[str, str] = field(default_factory=dict)  # "rs/pattern" -> "minimal" | "typical" | "near-miss" |
+    #   "near-miss-base" (a hand with the pattern that a near miss was changed from) | "curated"
+    #   (every role the hand plays; matrix witnesses have role "matrix" and no entry here)
+    reasons: dict[str, str] = field(default_factory=dict)  # near miss: "rs/pattern" -> why it does not count
 
     @property
     def key(self) -> str:

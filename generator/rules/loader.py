@@ -215,7 +215,8 @@ def load_file(path: Path, bases: dict[str, Ruleset], root: Path | None = None) -
     elif data.get("change"):
         raise f.error("change", 0, "", "[[change]] needs a base rule set (ruleset.base)", "change")
     _check_patterns(f, patterns)
-    return Ruleset(id=rid, patterns=tuple(patterns), options=options, diff=diff, origin=Origin(f.name, 1), **fields)
+    origin = Origin(f.name, 1, (("id", f.line("ruleset", 0, "id") or 1),))
+    return Ruleset(id=rid, patterns=tuple(patterns), options=options, diff=diff, origin=origin, **fields)
 
 
 def _bad(f: _File, i: int) -> Pattern:
@@ -304,12 +305,13 @@ def load_rulesets(content: Path = CONTENT_DIR) -> dict[str, Ruleset]:
         ready = [p for p, base in pending.items() if base is None or base in loaded]
         if not ready:
             p = min(pending)
-            raise ContentError(str(p.relative_to(content.parent)), None, "ruleset.base",
-                               f"base rule set {pending[p]!r} not found or circular")
+            raise _File(p, content.parent).error("ruleset", 0, "base", f"base rule set {pending[p]!r} not found or "
+                                                 f"circular (rule sets: {', '.join(sorted(loaded))})", "ruleset.base")
         for p in ready:
             rs = load_file(p, loaded, content.parent)
             if rs.id in ids:
-                raise ContentError(rs.origin.file, 1, "ruleset.id", f"duplicate rule-set id (also in {ids[rs.id]})")
+                raise ContentError(rs.origin.file, rs.origin.line_of("id"), "ruleset.id",
+                                   f"duplicate rule-set id (also in {ids[rs.id]})")
             ids[rs.id] = rs.origin.file
             loaded[rs.id] = rs
             del pending[p]

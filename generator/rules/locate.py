@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-]+)\s*\]\]?\s*(#.*)?$")
+_PART = r"""(?:[A-Za-z0-9_\-]+|"[^"]*"|'[^']*')"""  # a bare or quoted key: [hand.expect."zj-2.4"]
+_HEADER = re.compile(rf"^\s*(\[\[?)\s*({_PART}(?:\s*\.\s*{_PART})*)\s*\]\]?\s*(#.*)?$")
+_SPLIT = re.compile(_PART)
 _KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*=")
 
 Key = tuple[str, int, str]  # (table name, index of an array-of-tables entry or 0, key)
@@ -27,7 +29,7 @@ def locate(text: str) -> dict[Key, int]:
             continue
         m = _HEADER.match(line)
         if m:
-            table = m.group(2)
+            table = ".".join(part.strip("\"'") for part in _SPLIT.findall(m.group(2)))
             if m.group(1) == "[[":
                 index = counters.get(table, -1) + 1
                 counters[table] = index

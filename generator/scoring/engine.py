@@ -12,13 +12,19 @@ from ..hand import Hand
 from ..notation import format_hand
 from ..rules import Ruleset
 from ..shapes import Reading, readings
-from . import series
+from . import mcr, multiplier, series
 from .payments import payments
 from .result import Score
 
 Policy = Callable[[Hand, list[Reading], Ruleset, str], Score]
 
-POLICIES: dict[str, Policy] = {"series": series.score}
+POLICIES: dict[str, Policy] = {"series": series.score, "multiplier": multiplier.score}
+POLICIES["mcr"] = mcr.score
+
+ReadingsHook = Callable[[Hand, Ruleset], list[Reading]]
+
+READINGS: dict[str, ReadingsHook] = {"multiplier": multiplier.readings_for}
+"""Policies whose rule sets decide completeness themselves (wild tiles), by policy name."""
 
 
 def register_policy(name: str, policy: Policy) -> None:
@@ -27,7 +33,11 @@ def register_policy(name: str, policy: Policy) -> None:
 
 def score(hand: Hand, ruleset: Ruleset) -> Score:
     key = format_hand(hand)
-    found = readings(hand, ruleset.forms, four_as_two_pairs=bool(ruleset.option("four_as_two_pairs", True)))
+    hook = READINGS.get(ruleset.policy)
+    if hook is not None:
+        found = hook(hand, ruleset)
+    else:
+        found = readings(hand, ruleset.forms, four_as_two_pairs=bool(ruleset.option("four_as_two_pairs", True)))
     if not found:
         return Score(ruleset.id, key, False, False, 0, ruleset.unit,
                      notes=["the tiles do not form a winning shape in this rule set"])

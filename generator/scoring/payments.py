@@ -24,12 +24,24 @@ def payments(schemes: list[Mapping[str, Any]], value: int, tsumo: bool) -> list[
                 out.append(Payment(sid, "discarder", value * s["discarder"]))
                 out.append(Payment(sid, "other", value * s["others"]))
         elif kind == "par":
-            par = s["par"]
-            if tsumo or value <= par:
-                out.append(Payment(sid, "each", value))
-            else:
-                out.append(Payment(sid, "discarder", 3 * value - 2 * par))
-                out.append(Payment(sid, "other", par))
+            out.extend(_par(sid, s, value, tsumo))
         else:
             raise ValueError(f"unknown payment kind {kind!r} in scheme {sid!r}")
     return out
+
+
+def _par(sid: str, s: Mapping[str, Any], value: int, tsumo: bool) -> list[Payment]:
+    """Bystanders' payments capped at `par`, the discarder covering the rest.
+
+    A self-draw costs each loser `self_draw` × value. A discard moves
+    (`discarder` + 2 × `others`) × value in all: each bystander pays `others` × value but
+    at most `par`, and the discarder pays what remains. The multiples default to 1
+    (Zung Jung 3.3's uniform scheme, par 25); Sihai's 分付线 uses 2 / 2 / 1.
+    """
+    if tsumo:
+        return [Payment(sid, "each", value * s.get("self_draw", 1))]
+    other = min(value * s.get("others", 1), s["par"])
+    discarder = value * (s.get("discarder", 1) + 2 * s.get("others", 1)) - 2 * other
+    if discarder == other:
+        return [Payment(sid, "each", other)]
+    return [Payment(sid, "discarder", discarder), Payment(sid, "other", other)]

@@ -3,7 +3,9 @@
 Within one group only the highest-valued pattern counts; patterns of different
 groups all count, even when one implies the other. Limits follow Zung Jung: a sum
 above the limit is cut to it, and a single pattern worth more than the limit is
-scored alone.
+scored alone. Options: `limit`, `chicken`, `repeatable` (when given, only the listed
+patterns score once per instance, the others once per hand) and `minimum` /
+`minimums` (a win below the line is not legal; see minimums.py).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from ..hand import Hand
 from ..rules import Ruleset
 from ..shapes import Reading
 from .common import Tally, apply_exclusions, counted, detect, in_rule_order
+from .minimums import below_minimum
 from .result import Counted, Excluded, Score
 
 
@@ -37,6 +40,9 @@ def score_reading(hand: Hand, reading: Reading, ruleset: Ruleset) -> tuple[int, 
     view = View(hand, reading)
     chicken = ruleset.option("chicken")
     tally = detect(view, ruleset.patterns, skip=lambda p: p.id == chicken)
+    repeatable = ruleset.option("repeatable")
+    if repeatable is not None:  # only the listed patterns score per instance; the rest once
+        tally.found = {pid: m if pid in repeatable else m[:1] for pid, m in tally.found.items()}
     apply_exclusions(tally, ruleset)
     _series(tally, ruleset)
     notes: list[str] = []
@@ -70,4 +76,7 @@ def score(hand: Hand, readings: list[Reading], ruleset: Ruleset, key: str) -> Sc
             best = (reading, result)
     assert best is not None
     reading, (total, patterns, excluded, notes) = best
-    return Score(ruleset.id, key, True, True, total, ruleset.unit, patterns, excluded, notes, reading)
+    refused = below_minimum(ruleset, total, hand.context.tsumo)
+    if refused:
+        notes = notes + [refused]
+    return Score(ruleset.id, key, True, refused is None, total, ruleset.unit, patterns, excluded, notes, reading)

@@ -7,10 +7,11 @@ from collections.abc import Callable
 from ..hand import WaitingHand
 from ..rules import Ruleset
 from ..shapes import Waits, waits_of
+from . import multiplier
 
 WaitsFn = Callable[[WaitingHand, Ruleset], Waits]
 
-CUSTOM_WAITS: dict[str, WaitsFn] = {}
+CUSTOM_WAITS: dict[str, WaitsFn] = {"multiplier": multiplier.waits}
 """Rule sets with their own notion of completion (wild tiles) register here by policy name."""
 
 

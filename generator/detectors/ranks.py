@@ -1,0 +1,69 @@
+"""Patterns about which ranks and which particular tiles a hand uses.
+
+MCR has a family of "every tile within a band of ranks" patterns (upper, middle, lower
+tiles and the upper / lower four), patterns on a fixed tile list (all green, reversible
+tiles) and patterns on what every set holds (all fives, all even pungs); tile hog is
+here too because it reads the tile counts, not the sets.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+from ..tiles import GREEN, WHITE, Tile, is_honor, make, rank_of
+from .registry import detector
+from .view import WHOLE, Match, View
+
+TILE_LISTS: Final[dict[str, frozenset[Tile]]] = {
+    # bamboo 2 3 4 6 8 and the green dragon: the tiles printed in green only
+    "green": frozenset([make(r, "s") for r in (2, 3, 4, 6, 8)] + [GREEN]),
+    # tiles whose faces look the same upside down: dots 1234589, bamboo 245689, white dragon
+    "reversible": frozenset(
+        [make(r, "p") for r in (1, 2, 3, 4, 5, 8, 9)] + [make(r, "s") for r in (2, 4, 5, 6, 8, 9)] + [WHITE]
+    ),
+}
+
+
+@detector("rank_range")
+def rank_range(v: View, *, low: int, high: int) -> list[Match]:
+    """Only suit tiles, every one ranked from `low` to `high` (MCR 全大 is 7-9, 大于五 6-9)."""
+    ok = all(not is_honor(t) and low <= rank_of(t) <= high for t in v.kinds)
+    return [WHOLE] if ok else []
+
+
+@detector("tile_list")
+def tile_list(v: View, *, which: Literal["green", "reversible"]) -> list[Match]:
+    """Every tile is on a fixed list: the all-green tiles or the reversible (upside-down
+    symmetric) tiles."""
+    return [WHOLE] if v.kinds <= TILE_LISTS[which] else []
+
+
+@detector("all_sets_contain")
+def all_sets_contain(v: View, *, rank: int) -> list[Match]:
+    """Every set and the pair holds a suit tile of this rank (MCR 全带五: rank 5)."""
+    if not v.is_regular:
+        return []
+    ok = all(any(not is_honor(t) and rank_of(t) == rank for t in s.tiles) for s in v.sets)
+    return [WHOLE] if ok else []
+
+
+@detector("all_even_pungs")
+def all_even_pungs(v: View) -> list[Match]:
+    """Four pungs (or kongs) and a pair, all of even-ranked suit tiles (2, 4, 6, 8)."""
+    if not v.is_regular or len(v.pungs) != 4:
+        return []
+    ok = all(not is_honor(s.tile) and rank_of(s.tile) % 2 == 0 for s in v.sets)
+    return [WHOLE] if ok else []
+
+
+def hog_tiles(v: View) -> list[Tile]:
+    """Tiles whose four copies are all in the hand without forming a kong, in tile order."""
+    kong_tiles = {v.sets[i].tile for i in v.kongs}
+    return [t for t in sorted(v.kinds) if v.counts[t] == 4 and t not in kong_tiles]
+
+
+@detector("tile_hog")
+def tile_hog(v: View) -> list[Match]:
+    """One match per tile whose four copies are all in the hand without forming a kong;
+    the match lists the sets holding that tile."""
+    return [tuple(i for i, s in enumerate(v.sets) if t in s.tiles) for t in hog_tiles(v)]

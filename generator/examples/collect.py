@@ -1,0 +1,169 @@
+"""The build's one pass over example hands: curated, generated, near misses, and what derives from them.
+
+Order of work (each step only reads what earlier steps produced, so the result is deterministic):
+curated hands are loaded and checked; each rule set is searched (sorted by id); near misses are
+derived; examples are merged by canonical hand; matrix witnesses are added; every example is
+scored under every rule set; concepts, matrices, edition diffs and snapshot changes follow.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..hand import Hand
+from ..notation import format_hand
+from ..rules import Ruleset
+from .atlas import Atlas, NearMiss, PatternExamples
+from .concepts import Concept, load_concepts
+from .curated import CuratedHand, check, load_curated
+from .diffs import edition_diffs
+from .generate import HandStream
+from .matrix import build_matrix
+from .model import Example, Kind, hand_key
+from .near_miss import near_misses
+from .scorer import Scorer
+from .search import RulesetSearch, Searcher, SearchError, pair_witnesses, rank
+from .snapshot import SNAPSHOT, compare, read_snapshot, write_snapshot
+
+KIND_RANK = {"curated": 0, "generated": 1, "near-miss": 2}
+
+
+class _Examples:
+    """Examples in first-added order, merged by canonical hand."""
+
+    def __init__(self) -> None:
+        self.by_key: dict[str, Example] = {}
+        self.hands: dict[str, Hand] = {}
+
+    def add(self, hand: Hand, kind: Kind, *, title: str, role: str, pattern: str | None = None,
+            source: str = "", note: str = "", reason: str = "") -> str:
+        canon = format_hand(hand)
+        key = hand_key(canon)
+        ex = self.by_key.get(key)
+        if ex is None:
+            ex = self.by_key[key] = Example(canon, kind, title=title, source=source, note=note or reason, role=role)
+            self.hands[key] = hand
+        elif KIND_RANK[kind] < KIND_RANK[ex.kind]:
+            ex.kind = kind
+        if not ex.source and source:
+            ex.source = source
+        if pattern is not None:
+            if pattern not in ex.for_:
+                ex.for_.append(pattern)
+            ex.roles.setdefault(pattern, role)
+            if reason:
+                ex.reasons.setdefault(pattern, reason)
+        return key
+
+    def all(self) -> list[Example]:
+        return list(self.by_key.values())
+
+
+def run(rulesets: dict[str, Ruleset], content: Path) -> Atlas:
+    scorer = Scorer(rulesets)
+    curated = load_curated(content / "hands", rulesets)
+    concepts = load_concepts(content / "concepts.toml", rulesets)  # content errors first, before the search
+    for ch in curated:
+        check(ch, scorer)
+    stream = HandStream()
+    extra: list[Hand] = [ch.hand for ch in curated]
+    searches: dict[str, RulesetSearch] = {}
+    searcher = Searcher(scorer, stream, extra)
+    for rid in sorted(rulesets):
+        searches[rid] = searcher.search(rulesets[rid])
+        extra.extend(searches[rid].minimal[pid] for pid in sorted(searches[rid].minimal))
+
+    examples = _Examples()
+    by_pattern: dict[str, PatternExamples] = {}
+    _add_curated(examples, curated, scorer)
+    for rid in sorted(rulesets):
+        _add_generated(examples, by_pattern, rulesets[rid], searches[rid], scorer)
+    for rid in sorted(rulesets):
+        for p in rulesets[rid].patterns:
+            by_pattern[f"{rid}/{p.id}"].curated = [
+                hand_key(ch.canonical) for ch in curated if scorer.counts(ch.hand, rid, p.id)]
+
+    matrices = {}
+    for rid in sorted(rulesets):
+        search = searches[rid]
+        preferred = [(k, scorer.counted(examples.hands[k], rid)) for k in examples.by_key]
+        witness, hands = pair_witnesses(search, preferred)
+        for hand in hands:
+            examples.add(hand, "generated", title=f"Patterns that count together ({rid})", role="matrix")
+        search.evidence.both = witness
+        search.evidence.searched = search.searched
+        matrices[rid] = build_matrix(rulesets[rid], search.evidence)
+
+    all_examples = examples.all()
+    for ex in all_examples:
+        hand = examples.hands[ex.key]
+        ex.results = {rid: scorer(hand, rid) for rid in sorted(rulesets)}
+
+    for c in concepts:
+        _concept_example(c, all_examples, examples.hands, scorer)
+
+    snap_path = content / SNAPSHOT
+    changes, info = compare(read_snapshot(snap_path), snap_path, all_examples, sorted(rulesets), scorer)
+    return Atlas(all_examples, by_pattern, concepts, matrices, edition_diffs(rulesets, all_examples), changes, info,
+                 searched={rid: searches[rid].searched for rid in sorted(rulesets)})
+
+
+def accept_snapshot(rulesets: dict[str, Ruleset], content: Path) -> tuple[Path, Atlas]:
+    """Collect, then write the current examples' results as the new snapshot (content/snapshot/results.json)."""
+    atlas = run(rulesets, content)
+    path = content / SNAPSHOT
+    write_snapshot(path, atlas.examples)
+    return path, atlas
+
+
+def _add_curated(examples: _Examples, curated: list[CuratedHand], scorer: Scorer) -> None:
+    for ch in curated:
+        examples.add(ch.hand, "curated", title=ch.title, role="curated", source=ch.source, note=ch.note)
+        for e in ch.expect:
+            for pid in sorted(scorer.counted(ch.hand, e.ruleset)):
+                examples.add(ch.hand, "curated", title=ch.title, role="curated", pattern=f"{e.ruleset}/{pid}")
+
+
+def _add_generated(examples: _Examples, by_pattern: dict[str, PatternExamples], rs: Ruleset,
+                   search: RulesetSearch, scorer: Scorer) -> None:
+    for p in rs.patterns:
+        name = f"{rs.id}/{p.id}"
+        label = f"{p.zh} {p.en}"
+        minimal = search.minimal[p.id]
+        typical = search.typical[p.id]
+        kmin = examples.add(minimal, "generated", title=f"{label}: minimal example ({rs.id})", role="minimal",
+                            pattern=name)
+        ktyp = examples.add(typical, "generated", title=f"{label}: typical example ({rs.id})", role="typical",
+                            pattern=name)
+        fewest = sorted(search.positives[p.id][:200], key=lambda h: (_instances(scorer, h, rs.id, p.id),
+                                                                     rank(scorer, h, rs.id, p.id)))
+        misses = near_misses(scorer, rs, p.id, [minimal, typical], fewest[:40])
+        if not misses:
+            raise SearchError(f"no near miss found for {name} ({label}): no one-change neighbour of its examples is "
+                              f"a complete hand without it")
+        details = []
+        for m in misses:
+            if m.base not in (minimal, typical):  # changed from another hand with the pattern: show that one too
+                examples.add(m.base, "generated", title=f"{label}: another example ({rs.id})", role="near-miss-base",
+                             pattern=name)
+            key = examples.add(m.hand, "near-miss", title=f"Near miss: {label} ({rs.id})", role="near-miss",
+                               pattern=name, reason=m.reason)
+            details.append(NearMiss(key, hand_key(format_hand(m.base)), m.change, m.status, m.by, m.reason))
+        by_pattern[name] = PatternExamples(kmin, ktyp, [d.key for d in details], [], details,
+                                           found=len(search.positives[p.id]))
+
+
+def _instances(scorer: Scorer, hand: Hand, rid: str, pid: str) -> int:
+    return next((c.count for c in scorer(hand, rid).patterns if c.id == pid), 0)
+
+
+def _concept_example(c: Concept, examples: list[Example], hands: dict[str, Hand], scorer: Scorer) -> None:
+    best: tuple[int, list[str]] | None = None
+    best_key = None
+    for ex in examples:
+        hand = hands[ex.key]
+        hits = [f"{r}/{p}" for r, p in c.members if scorer.counts(hand, r, p)]
+        if hits and (best is None or len(hits) > best[0]):
+            best, best_key = (len(hits), hits), ex.key
+    if best is not None:
+        c.example, c.counts_in = best_key, best[1]

@@ -1,0 +1,172 @@
+"""Cross-rule-set concepts (content/concepts.toml): one idea, its pattern in each rule set.
+
+A concept groups the patterns that mean the same thing in different rule sets ("pure
+straight": ZJ 一氣通貫, MCR 清龙, Sihai 一条龙), so the site can compare their names,
+values and exclusions side by side and score one hand under all of them.
+
+File format::
+
+    [[concept]]
+    id = "pure-straight"
+    zh = "一气通贯 / 清龙"
+    en = "Pure straight"
+    description = "..."
+    members = ["zj-2.4/nine-tile-straight", "mcr/pure-straight"]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..rules import Pattern, Ruleset
+from ..rules.loader import _File
+
+SLUG = re.compile(r"^[a-z0-9][a-z0-9\-]*$")
+CONCEPT_KEYS = {"id", "zh", "en", "description", "members"}
+
+
+@dataclass(frozen=True)
+class ConceptRow:
+    """One member of a concept, with what the comparison table prints."""
+
+    ruleset: str
+    pattern: Pattern
+    limit: int | None  # the rule set's limit (option `limit`), else its highest pattern value
+    relative: float | None  # value / limit, so 40 of 320 and 6 of 88 compare
+    excludes: tuple[str, ...]  # patterns this one removes (rule data)
+    excluded_by: tuple[str, ...]  # patterns of the same rule set whose data removes this one
+
+
+@dataclass
+class Concept:
+    id: str
+    zh: str
+    en: str
+    description: str
+    members: list[tuple[str, str]]  # (ruleset id, pattern id), in file order
+    example: str | None = None  # key of the example hand in which the most members count (filled by collect)
+    line: int | None = None  # where it is defined in concepts.toml
+    counts_in: list[str] = field(default_factory=list)  # member "rs/pattern" that count in `example`
+
+    def rows(self, rulesets: dict[str, Ruleset]) -> list[ConceptRow]:
+        """The comparison rows, in member order."""
+        return [concept_row(rulesets[r], p) for r, p in self.members if r in rulesets]
+
+
+def ruleset_limit(rs: Ruleset) -> int | None:
+    """The figure values are measured against: the limit option, else the largest pattern value."""
+    limit = rs.option("limit")
+    if isinstance(limit, int) and limit > 0:
+        return limit
+    values = [p.value for p in rs.patterns]
+    return max(values) if values else None
+
+
+def concept_row(rs: Ruleset, pid: str) -> ConceptRow:
+    p = rs.pattern(pid)
+    limit = ruleset_limit(rs)
+    by = tuple(q.id for q in rs.patterns if any(e.id == pid for e in q.excludes))
+    return ConceptRow(rs.id, p, limit, round(p.value / limit, 4) if limit else None,
+                      tuple(e.id for e in p.excludes), by)
+
+
+def load_concepts(path: Path, rulesets: dict[str, Ruleset]) -> list[Concept]:
+    """Read and check concepts.toml; a dangling member or a bad field stops with file:line: field."""
+    if not path.exists():
+        return []
+    f = _File(path, path.parent.parent)
+    for key in f.data:
+        if key != "concept":
+            raise f.error(key, 0, "", "unknown table (expected [[concept]])", key)
+    raw = f.data.get("concept", [])
+    if not isinstance(raw, list):
+        raise f.error("concept", 0, "", "expected [[concept]] tables", "concept")
+    out: list[Concept] = []
+    seen_ids: dict[str, int] = {}
+    for i, data in enumerate(raw):
+        out.append(_concept(f, i, data, rulesets))
+        c = out[-1]
+        if c.id in seen_ids:
+            raise f.error("concept", i, "id", f"duplicate concept id {c.id!r} (also concept #{seen_ids[c.id] + 1})",
+                          f"concept {c.id!r} id")
+        seen_ids[c.id] = i
+    return out
+
+
+def _concept(f: _File, i: int, data: Any, rulesets: dict[str, Ruleset]) -> Concept:
+    if not isinstance(data, dict):
+        raise f.error("concept", i, "", "expected a table", "concept")
+    label = f"concept {data.get('id')!r} " if isinstance(data.get("id"), str) else f"concept #{i + 1} "
+    for key in data:
+        if key not in CONCEPT_KEYS:
+            raise f.error("concept", i, key, f"unknown field (expected one of {', '.join(sorted(CONCEPT_KEYS))})",
+                          label + key)
+    values: dict[str, Any] = {}
+    for key, typ in (("id", str), ("zh", str), ("en", str), ("description", str), ("members", list)):
+        if key not in data:
+            raise f.error("concept", i, "", f"missing; expected {'an array' if typ is list else 'a string'}",
+                          label + key)
+        if not isinstance(data[key], typ):
+            raise f.error("concept", i, key, f"expected {'an array' if typ is list else 'a string'}, "
+                          f"found {data[key]!r}", label + key)
+        values[key] = data[key]
+    if not SLUG.match(values["id"]):
+        raise f.error("concept", i, "id", f"expected a lowercase slug, found {values['id']!r}", label + "id")
+    members: list[tuple[str, str]] = []
+    for m in values["members"]:
+        member = _member(f, i, label, m, rulesets)
+        if member in members:
+            raise f.error("concept", i, "members", f"{m!r} is listed twice", label + "members")
+        members.append(member)
+    if not members:
+        raise f.error("concept", i, "members", "a concept needs at least one member", label + "members")
+    return Concept(values["id"], values["zh"], values["en"], values["description"].strip(), members,
+                   line=f.line("concept", i))
+
+
+def _member(f: _File, i: int, label: str, m: Any, rulesets: dict[str, Ruleset]) -> tuple[str, str]:
+    if not isinstance(m, str) or m.count("/") != 1:
+        raise f.error("concept", i, "members", f"expected \"<ruleset>/<pattern>\", found {m!r}", label + "members")
+    rid, pid = m.split("/")
+    rs = rulesets.get(rid)
+    if rs is None:
+        raise f.error("concept", i, "members", f"{m!r}: unknown rule set {rid!r} (known: {', '.join(rulesets)})",
+                      label + "members")
+    if pid not in {p.id for p in rs.patterns}:
+        raise f.error("concept", i, "members", f"{m!r}: {rid} has no pattern {pid!r}", label + "members")
+    return rid, pid
+
+
+def obvious_counterparts(rulesets: dict[str, Ruleset]) -> list[tuple[tuple[str, str], tuple[str, str]]]:
+    """Pairs of patterns in different rule sets with the same detector and equal parameters."""
+    by_detector: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for rid in sorted(rulesets):
+        for p in rulesets[rid].patterns:
+            sig = (p.detect, repr(sorted(p.params.items())))
+            by_detector.setdefault(sig, []).append((rid, p.id))
+    out = []
+    for members in by_detector.values():
+        for i, a in enumerate(members):
+            for b in members[i + 1:]:
+                if a[0] != b[0]:
+                    out.append((a, b))
+    return out
+
+
+def missing_concepts(concepts: Iterable[Concept], rulesets: dict[str, Ruleset]) -> list[str]:
+    """Obvious counterparts that share no concept, as readable lines (empty when complete)."""
+    homes: dict[tuple[str, str], set[str]] = {}
+    for c in concepts:
+        for m in c.members:
+            homes.setdefault(m, set()).add(c.id)
+    out = []
+    for a, b in obvious_counterparts(rulesets):
+        if not homes.get(a, set()) & homes.get(b, set()):
+            out.append(f"{a[0]}/{a[1]} ({', '.join(sorted(homes.get(a, ()))) or 'no concept'}) and {b[0]}/{b[1]} "
+                       f"({', '.join(sorted(homes.get(b, ()))) or 'no concept'}) use the same detector and "
+                       f"parameters but share no concept")
+    return out

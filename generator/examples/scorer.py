@@ -1,0 +1,60 @@
+"""Scores cached per (hand, rule set): the search asks for the same hands many times.
+
+Most neighbours the search tries are not complete hands, and many complete ones are never
+scored (the search only needs to know they are complete), so completeness has its own
+cheap check: the count-vector test of the standard forms, or the readings hook of a policy
+that decides completeness itself (`engine.READINGS`, wild tiles).
+"""
+
+from __future__ import annotations
+
+from ..hand import Hand
+from ..rules import Ruleset
+from ..scoring import Score, score
+from ..scoring.engine import READINGS
+from ..shapes import is_complete_counts
+from ..tiles import counts_of
+
+
+class Scorer:
+    def __init__(self, rulesets: dict[str, Ruleset]) -> None:
+        self.rulesets = rulesets
+        self._scores: dict[tuple[Hand, str], Score] = {}
+        self._counted: dict[tuple[Hand, str], frozenset[str]] = {}
+        self._complete: dict[tuple[Hand, object], bool] = {}  # rule sets with the same forms share entries
+
+    def __call__(self, hand: Hand, rid: str) -> Score:
+        key = (hand, rid)
+        s = self._scores.get(key)
+        if s is None:
+            s = self._scores[key] = score(hand, self.rulesets[rid])
+        return s
+
+    def complete(self, hand: Hand, rid: str) -> bool:
+        """Whether the hand wins in this rule set's forms, without scoring it."""
+        rs = self.rulesets[rid]
+        hook = READINGS.get(rs.policy)
+        key = (hand, rid if hook else (rs.forms, bool(rs.option("four_as_two_pairs", True))))
+        done = self._complete.get(key)
+        if done is None:
+            if hook is not None:
+                done = bool(hook(hand, rs))
+            else:
+                done = is_complete_counts(counts_of(hand.closed_tiles), len(hand.melds), *key[1])
+            self._complete[key] = done
+        return done
+
+    def counted(self, hand: Hand, rid: str) -> frozenset[str]:
+        """Ids of the patterns that count (empty when the hand is not complete here)."""
+        key = (hand, rid)
+        c = self._counted.get(key)
+        if c is None:
+            if not self.complete(hand, rid):
+                c = frozenset()
+            else:
+                c = frozenset(p.id for p in self(hand, rid).patterns)
+            self._counted[key] = c
+        return c
+
+    def counts(self, hand: Hand, rid: str, pid: str) -> bool:
+        return pid in self.counted(hand, rid)

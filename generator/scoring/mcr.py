@@ -1,0 +1,282 @@
+"""The MCR policy (国标麻将): the five counting principles, the 8-fan minimum, flowers.
+
+- **Non-repeat** (不重复): each pattern's `excludes` in the rule data removes what it
+  implies. An exclusion with a `count` removes that many instances *of the sets it uses*
+  (a seat-wind pung is not also a 幺九刻; when seat and prevalent wind are the same pung,
+  that one 幺九刻 goes once); a whole-hand pattern such as Nine Gates removes any.
+- **Non-separation, non-identical, account-once** (不拆移, 不得相同, 套算一次): the
+  combinations of several sets must form a forest (`mcr_forest`); the rule data names the
+  groups whose patterns are combinations (`options.combination_groups`).
+- **Take the highest** (就高不就低): every reading is scored and the best total counts.
+  Readings are the divisions of the tiles into sets; the winning tile's place only matters
+  through two rules of practice applied per division: a pung completed by a discard is
+  concealed when the winning tile can also sit in a concealed chow, and the wait fans read
+  every place the tile can take. On equal totals the reference calculator's preferences
+  decide (`options.prefer_on_tie`, a regular reading over seven pairs, otherwise its
+  enumeration order), so fan lists match it and not only totals.
+
+Flowers (`options.flowers`) are added after the best reading is chosen and never count
+toward `options.minimum`. Impossible win flags are corrected first, with a note.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..detectors import Match, View
+from ..hand import Hand
+from ..notation import format_hand
+from ..rules import Pattern, Ruleset
+from ..shapes import Form, Kind, Reading
+from ..tiles import DRAGONS, RED, WHITE, Tile
+from .common import counted, detect
+from .mcr_forest import RULE_TEXT, Candidate, grow_forest
+from .result import Counted, Excluded, Score
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What the policy needs from a rule set, computed once per rule set."""
+
+    ruleset: Ruleset
+    detected: tuple[Pattern, ...]  # every pattern but the chicken hand and flowers
+    rank: dict[str, tuple[int, int]]  # strongest first: (-value, rule order)
+    combination: frozenset[str]
+    prefer: frozenset[str]
+    waits: frozenset[str]
+    chicken: str | None
+    flowers: str | None
+    minimum: int
+    knitted_body_waits: bool
+
+
+_PLANS: dict[int, tuple[Ruleset, _Plan]] = {}
+
+
+def _plan(rs: Ruleset) -> _Plan:
+    cached = _PLANS.get(id(rs))
+    if cached is not None and cached[0] is rs:
+        return cached[1]
+    opt = rs.option
+    chicken, flowers = opt("chicken"), opt("flowers")
+    groups = frozenset(opt("combination_groups", ()))
+    plan = _Plan(
+        ruleset=rs,
+        detected=tuple(p for p in rs.patterns if p.id not in (chicken, flowers)),
+        rank={p.id: (-p.value, i) for i, p in enumerate(rs.patterns)},
+        combination=frozenset(p.id for p in rs.patterns if p.group in groups),
+        prefer=frozenset(opt("prefer_on_tie", ())),
+        waits=frozenset(p.id for p in rs.patterns if p.detect == "wait"),
+        chicken=chicken,
+        flowers=flowers,
+        minimum=int(opt("minimum", 0)),
+        knitted_body_waits=bool(opt("knitted_body_waits", True)),
+    )
+    _PLANS[id(rs)] = (rs, plan)
+    return plan
+
+
+# ----------------------------------------------------------------------------- win flags
+
+
+def corrected_context(hand: Hand) -> tuple[Hand, list[str]]:
+    """Drop win flags the tiles make impossible and set the one they force (MCR practice)."""
+    ctx, win = hand.context, hand.win_tile
+    standing = hand.concealed.count(win) + 1
+    shown = sum(m.tiles.count(win) for m in hand.melds)
+    changes: dict[str, Any] = {}
+    notes: list[str] = []
+    if ctx.last_copy and standing != 1:
+        changes["last_copy"] = False
+        notes.append("last-copy ignored: the hand itself holds another copy of the winning tile")
+    elif not ctx.last_copy and shown == 3:
+        changes["last_copy"] = True
+        notes.append("last-copy assumed: the winner's own melds show the other three copies")
+    if ctx.after_kong and not any(m.is_kong for m in hand.melds):
+        changes["after_kong"] = False
+        notes.append("after-kong ignored: the hand declared no kong")
+    if ctx.robbing_kong and (shown or standing != 1):
+        changes["robbing_kong"] = False
+        notes.append("robbing-kong ignored: the winning tile is elsewhere in the hand, "
+                     "so no one could add it to a kong")
+    if not changes:
+        return hand, notes
+    return replace(hand, context=replace(ctx, **changes)), notes
+
+
+# ----------------------------------------------------------------------------- readings
+
+
+def _coh_code(tile: Tile) -> int:
+    """Tile order of the reference calculator: characters, bamboo, dots, winds, red, green, white."""
+    if tile < 27:
+        return (0, 2, 1)[tile // 9] * 9 + tile % 9
+    if tile in DRAGONS:
+        return RED + WHITE - tile
+    return tile
+
+
+def _enumeration_key(reading: Reading) -> tuple[tuple[int, int], ...]:
+    """Order in which the reference calculator meets the divisions (it keeps the first of equals)."""
+    return tuple(sorted((_coh_code(s.tile), 0 if s.kind is Kind.PUNG else 1)
+                        for s in reading.sets if not s.melded and s.kind in (Kind.PUNG, Kind.CHOW)))
+
+
+def divisions(readings: list[Reading]) -> list[Reading]:
+    """One reading per division of the tiles, special forms first, then in enumeration order.
+
+    Of the readings that differ only in where the winning tile sits, the one that puts it in
+    a concealed chow is kept when there is one: its pungs stay concealed, and the wait fans
+    look at every place the tile can take anyway, so no other placement scores more.
+    """
+    chosen: dict[tuple[Any, ...], Reading] = {}
+    for r in readings:
+        key = (r.form, tuple((s.kind, s.tile, s.melded) for s in r.sets), r.loose)
+        old = chosen.get(key)
+        if old is None or (r.sets[r.win].kind is Kind.CHOW and old.sets[old.win].kind is not Kind.CHOW):
+            chosen[key] = r
+    special = [r for r in chosen.values() if r.form is not Form.REGULAR]
+    regular = sorted((r for r in chosen.values() if r.form is Form.REGULAR), key=_enumeration_key)
+    return special + regular
+
+
+# ----------------------------------------------------------------------------- one reading
+
+
+@dataclass
+class _Result:
+    reading: Reading
+    total: int
+    patterns: list[Counted]
+    excluded: list[Excluded]
+    ids: frozenset[str]
+
+
+def _non_repeat(found: dict[str, list[Match]], plan: _Plan) -> list[Excluded]:
+    """Apply the rule data's exclusions, strongest pattern first; a removed pattern removes nothing."""
+    out: list[Excluded] = []
+    rs = plan.ruleset
+    for pid in sorted(found, key=plan.rank.__getitem__):
+        mine = found.get(pid)
+        if not mine:
+            continue
+        for e in rs.pattern(pid).excludes:
+            target = found.get(e.id)
+            if not target:
+                continue
+            if e.count is None:
+                left: list[Match] = []
+            else:
+                left = list(target)
+                for m in mine:
+                    gone = 0
+                    for t in list(left):
+                        if gone == e.count:
+                            break
+                        if not m or not t or set(m) & set(t):
+                            left.remove(t)
+                            gone += 1
+                if len(left) == len(target):
+                    continue
+            if left:
+                found[e.id] = left
+            else:
+                del found[e.id]
+            out.append(Excluded(e.id, pid, e.why))
+    return out
+
+
+def _combinations(found: dict[str, list[Match]], plan: _Plan) -> list[Excluded]:
+    """Keep the combinations that form a forest over the sets; name the principle of each drop."""
+    rs = plan.ruleset
+    candidates = [Candidate(pid, rs.pattern(pid).value, plan.rank[pid][1], m)
+                  for pid in found if pid in plan.combination for m in found[pid]]
+    if len(candidates) < 2:
+        return []
+    kept, dropped = grow_forest(candidates)
+    for pid in {c.pid for c in candidates}:
+        survivors = [c.sets for c in kept if c.pid == pid]
+        if survivors:
+            found[pid] = survivors
+        else:
+            del found[pid]
+    out: list[Excluded] = []
+    for d in dropped:
+        e = Excluded(d.candidate.pid, d.by, RULE_TEXT[d.principle])
+        if e not in out:
+            out.append(e)
+    return out
+
+
+def _knitted_body_rule(found: dict[str, list[Match]], hand: Hand, reading: Reading, plan: _Plan) -> list[Excluded]:
+    """With `knitted_body_waits = false`, a winning tile that belongs to the knitted straight
+    scores no wait (the ruling of MIL's online play and the 规则释义 handbook)."""
+    if plan.knitted_body_waits or reading.form is not Form.KNITTED_STRAIGHT:
+        return []
+    body = {t for s in reading.sets if s.kind is Kind.KNITTED for t in s.tiles}
+    if hand.win_tile not in body:
+        return []
+    out = []
+    for pid in sorted(plan.waits & found.keys()):
+        del found[pid]
+        out.append(Excluded(pid, "knitted-straight", "option: no wait on the knitted straight"))
+    return out
+
+
+def _score_reading(hand: Hand, reading: Reading, plan: _Plan) -> _Result:
+    rs = plan.ruleset
+    found = detect(View(hand, reading), plan.detected).found
+    excluded = _non_repeat(found, plan)
+    excluded += _combinations(found, plan)
+    excluded += _knitted_body_rule(found, hand, reading, plan)
+    if not found and plan.chicken:
+        found[plan.chicken] = [()]
+    ids = sorted(found, key=lambda pid: plan.rank[pid][1])
+    patterns = [counted(rs, pid, found[pid]) for pid in ids]
+    excluded.sort(key=lambda e: plan.rank[e.id][1])
+    return _Result(reading, sum(c.points for c in patterns), patterns, excluded, frozenset(ids))
+
+
+def score_reading(hand: Hand, reading: Reading, ruleset: Ruleset) -> Score:
+    """One reading scored on its own, flowers and the minimum aside: what take-the-highest
+    compares. For tools that study the principles reading by reading."""
+    plan = _plan(ruleset)
+    hand, notes = corrected_context(hand)
+    r = _score_reading(hand, reading, plan)
+    return Score(ruleset.id, format_hand(hand), True, r.total >= plan.minimum, r.total, ruleset.unit, r.patterns,
+                 r.excluded, notes, reading)
+
+
+def _better(new: _Result, best: _Result | None, plan: _Plan, pairs_hand: bool) -> bool:
+    if best is None or new.total > best.total:
+        return True
+    if new.total < best.total or new.reading.form is not Form.REGULAR:
+        return False
+    return pairs_hand or bool(new.ids & plan.prefer)
+
+
+# ----------------------------------------------------------------------------- policy
+
+
+def score(hand: Hand, readings: list[Reading], ruleset: Ruleset, key: str) -> Score:
+    plan = _plan(ruleset)
+    hand, notes = corrected_context(hand)
+    pairs_hand = any(r.form is Form.SEVEN_PAIRS for r in readings)
+    best: _Result | None = None
+    for reading in divisions(readings):
+        result = _score_reading(hand, reading, plan)
+        if _better(result, best, plan, pairs_hand):
+            best = result
+    assert best is not None
+    patterns, base = list(best.patterns), best.total
+    total = base
+    if hand.context.flowers and plan.flowers:
+        bonus = counted(ruleset, plan.flowers, [()] * hand.context.flowers)
+        patterns = sorted(patterns + [bonus], key=lambda c: plan.rank[c.id][1])
+        total += bonus.points
+    legal = base >= plan.minimum
+    if not legal:
+        notes.append(f"{base} {ruleset.unit} without flowers: a win needs at least {plan.minimum}, "
+                     "and flowers do not count toward it")
+    return Score(ruleset.id, key, True, legal, total, ruleset.unit, patterns, best.excluded, notes, best.reading)

@@ -1,0 +1,112 @@
+"""Gather everything a build needs before anything is rendered: rule sets, scored examples, prose, figures.
+
+A build is complete or it writes nothing, so every input is read and checked here first;
+the renderers then work from this one immutable snapshot. Iteration orders are fixed
+(sorted ids, rule-set order) so two builds of the same content are byte-identical.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from ..examples.atlas import Atlas, PatternExamples, collect
+from ..examples.model import Example
+from ..rules import CONTENT_DIR, ContentError, Ruleset, load_rulesets
+from . import content_check
+from .urls import RESERVED_PATTERN_IDS
+
+_TITLE = re.compile(r"\A#\s+(.+?)\s*$", re.M)
+
+
+@dataclass(frozen=True)
+class ProsePage:
+    """One Markdown page of content/pages: its slug (file stem), title (its `# ` line) and body."""
+
+    slug: str
+    title: str
+    body: str
+    figures: Any = None  # the matching content/theorems/<name>.json, if any (theorem pages)
+
+
+@dataclass
+class SiteData:
+    """The whole input of a build: the rule sets, the example atlas, the prose pages, the content version."""
+
+    rulesets: dict[str, Ruleset]
+    atlas: Atlas
+    prose: dict[str, ProsePage]
+    version: str
+    by_key: dict[str, Example] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.by_key = {e.key: e for e in self.atlas.examples}
+
+    @property
+    def examples(self) -> list[Example]:
+        return self.atlas.examples
+
+    def pattern_examples(self, ruleset_id: str, pattern_id: str) -> PatternExamples | None:
+        return self.atlas.by_pattern.get(f"{ruleset_id}/{pattern_id}")
+
+
+def content_version(content: Path) -> str:
+    """Engine version plus a short hash of every content file, so a citation names exactly what it cites."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in content.rglob("*") if p.is_file()):
+        rel = path.relative_to(content).as_posix()
+        if "/." in "/" + rel or rel.endswith((".pyc", "~")):
+            continue
+        digest.update(rel.encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
+    return f"{__version__}+{digest.hexdigest()[:10]}"
+
+
+def _read_prose(content: Path) -> dict[str, ProsePage]:
+    folder = content / "pages"
+    figures_dir = content / "theorems"
+    pages: dict[str, ProsePage] = {}
+    for path in sorted(folder.glob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        m = _TITLE.search(text)
+        if not m or text[: m.start()].strip():
+            raise ContentError(str(path.relative_to(content.parent)), 1, "title",
+                               "a page must start with a '# Title' line")
+        figures = None
+        stem = path.stem.removeprefix("theorem-")
+        for candidate in (figures_dir / f"{path.stem}.json", figures_dir / f"{stem}.json"):
+            if candidate.is_file():
+                try:
+                    figures = json.loads(candidate.read_text(encoding="utf-8"))
+                except json.JSONDecodeError as exc:
+                    raise ContentError(str(candidate.relative_to(content.parent)), exc.lineno, "(json)",
+                                       f"invalid JSON: {exc.msg}") from None
+                break
+        pages[path.stem] = ProsePage(path.stem, m.group(1), text[m.end():].strip() + "\n", figures)
+    return pages
+
+
+def _check_ids(rulesets: dict[str, Ruleset]) -> None:
+    for rs in rulesets.values():
+        for p in rs.patterns:
+            if p.id in RESERVED_PATTERN_IDS:
+                raise ContentError(p.origin.file, p.origin.line, f"pattern {p.id!r} id",
+                                   f"'{p.id}' names a page of the rule set's folder; choose another id")
+
+
+def gather(content: Path = CONTENT_DIR) -> SiteData:
+    """Load, score and read everything; raises ContentError on bad content."""
+    rulesets = load_rulesets(content)
+    _check_ids(rulesets)
+    prose = _read_prose(content)
+    content_check.before_search(content, rulesets, prose)  # bad Markdown fails now, not after the example search
+    return SiteData(
+        rulesets=rulesets,
+        atlas=collect(rulesets, content),
+        prose=prose,
+        version=content_version(content),
+    )

@@ -1,0 +1,190 @@
+"""The rendering toolbox: one Jinja2 environment, safe Markdown, tile filters, rule-set accent colours.
+
+Markdown is only for prose and definitions (tables come from data), and raw HTML in content
+is escaped, never passed through: a definition cannot break the page's markup or inject script.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import markdown
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markdown.extensions import Extension
+from markdown.extensions.toc import slugify_unicode
+from markupsafe import Markup, escape
+
+from ..notation import parse_hand
+from ..tiles import tile_from_text
+from . import svg, urls
+from .markdown_safe import SafeLinks
+from .views import unit_label
+
+TEMPLATES_DIR = Path(__file__).resolve().parent.parent.parent / "templates"
+
+# Page backgrounds of the two themes (templates/static/site.css --bg); accents are adjusted to read on both.
+LIGHT_BG = "#fbfaf6"
+DARK_BG = "#16181c"
+MIN_CONTRAST = 5.0
+
+
+class _EscapeRawHtml(Extension):
+    """Treat raw HTML in Markdown as text: content writers get Markdown, not markup."""
+
+    def extendMarkdown(self, md: markdown.Markdown) -> None:
+        md.preprocessors.deregister("html_block")
+        md.inlinePatterns.deregister("html")
+
+
+def _markdown(with_ids: bool) -> markdown.Markdown:
+    extensions: list[Any] = [_EscapeRawHtml(), SafeLinks(), "sane_lists", "smarty"]  # markdown_safe.py: no javascript:
+    if with_ids:
+        extensions.append("toc")
+    return markdown.Markdown(extensions=extensions, extension_configs={
+        "toc": {"slugify": slugify_unicode, "toc_depth": "2-4"},
+        "smarty": {"smart_angled_quotes": False},
+    }, output_format="html")
+
+
+_PROSE = _markdown(with_ids=True)
+_SNIPPET = _markdown(with_ids=False)
+
+
+@lru_cache(maxsize=4096)
+def md(text: str) -> Markup:
+    """Markdown for definitions, descriptions and notes: no heading ids, so it can appear many times on a page.
+
+    >>> str(md("A **pung** <b>raw</b>"))
+    '<p>A <strong>pung</strong> &lt;b&gt;raw&lt;/b&gt;</p>'
+    """
+    _SNIPPET.reset()
+    return Markup(_SNIPPET.convert(text or ""))
+
+
+@lru_cache(maxsize=256)
+def md_page(text: str) -> Markup:
+    """Markdown for a whole prose page: headings get ids, so sections can be linked."""
+    _PROSE.reset()
+    return Markup(_PROSE.convert(text or ""))
+
+
+def md_inline(text: str) -> Markup:
+    """One short Markdown line without its paragraph wrapper (for table cells and captions).
+
+    >>> str(md_inline("*Interpretation*: see §3"))
+    '<em>Interpretation</em>: see §3'
+    """
+    html = str(md(text)).strip()
+    if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
+        html = html[3:-4]
+    return Markup(html)
+
+
+@lru_cache(maxsize=8192)
+def hand_svg(notation: str, size: svg.Size = "normal") -> Markup:
+    """A hand's tiles from its canonical notation; cached because a hand appears on many pages."""
+    return Markup(svg.render_hand(parse_hand(notation), size=size))
+
+
+@lru_cache(maxsize=4096)
+def tiles_svg(text: str, size: svg.Size = "small") -> Markup:
+    """A row of tiles from notation tiles like '123m55z' (a set of a reading)."""
+    tiles: list[int] = []
+    digits = ""
+    for ch in text:
+        if ch.isdigit():
+            digits += ch
+        else:
+            tiles.extend(tile_from_text(d + ch) for d in digits)
+            digits = ""
+    return Markup(svg.render_tiles(tiles, size=size))
+
+
+# ----------------------------------------------------------------------------- accent colours
+
+
+def _rgb(hex_colour: str) -> tuple[float, float, float]:
+    h = hex_colour.lstrip("#")
+    if len(h) == 3:
+        h = "".join(c * 2 for c in h)
+    return int(h[0:2], 16) / 255, int(h[2:4], 16) / 255, int(h[4:6], 16) / 255
+
+
+def _luminance(rgb: tuple[float, float, float]) -> float:
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (lin(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two hex colours.
+
+    >>> round(contrast("#000000", "#ffffff"), 1)
+    21.0
+    """
+    la, lb = sorted((_luminance(_rgb(a)), _luminance(_rgb(b))), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def _mix(colour: str, toward: str, t: float) -> str:
+    a, b = _rgb(colour), _rgb(toward)
+    return "#" + "".join(f"{round((x + (y - x) * t) * 255):02x}" for x, y in zip(a, b))
+
+
+def readable(colour: str, background: str) -> str:
+    """The accent, moved toward black or white just enough to read on `background` (WCAG AA with margin).
+
+    >>> contrast(readable("#8a3b12", DARK_BG), DARK_BG) >= MIN_CONTRAST
+    True
+    """
+    toward = "#ffffff" if _luminance(_rgb(background)) < 0.5 else "#000000"
+    for step in range(21):
+        candidate = _mix(colour, toward, step / 20)
+        if contrast(candidate, background) >= MIN_CONTRAST:
+            return candidate
+    return toward
+
+
+@lru_cache(maxsize=64)
+def accent_style(colour: str) -> str:
+    """CSS custom properties for a rule set's accent in both themes (site.css picks one with light-dark())."""
+    return f"--accent-l:{readable(colour, LIGHT_BG)};--accent-d:{readable(colour, DARK_BG)}"
+
+
+# ----------------------------------------------------------------------------- environment
+
+
+def _number(value: Any) -> str:
+    """Figures as the engine gives them: ints plain, floats without a trailing .0."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return f"{value:,}".replace(",", "\u202f") if isinstance(value, int) and abs(value) >= 10000 else str(value)
+
+
+def amount(value: Any, unit: str) -> str:
+    """A figure with its unit: '1 point', '320 points', '8 fan'."""
+    return f"{_number(value)} {unit_label(unit, value)}"
+
+
+def environment(templates: Path = TEMPLATES_DIR) -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(str(templates)),
+        autoescape=select_autoescape(["html"]),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters.update(md=md, md_page=md_page, md_inline=md_inline, hand=hand_svg, tiles=tiles_svg,
+                       accent=accent_style, number=_number,
+                       amount=amount)
+    env.globals.update(
+        urls=urls,
+        tile=lambda text, size="normal": Markup(svg.render_tile(tile_from_text(text), size=size)),
+        escape=escape,
+    )
+    return env

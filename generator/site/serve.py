@@ -1,0 +1,72 @@
+"""Serve the built site on 127.0.0.1 (search needs HTTP: Pagefind cannot load its index from file://).
+
+Only the loopback interface is bound: this is a preview server, not a web server. Missing
+paths get the site's own 404 page. The browser tests start the same server on a free port.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+import threading
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+HOST = "127.0.0.1"
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    quiet = False
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map,  # noqa: RUF012 (the base class's attribute) ".js": "text/javascript",
+                      ".svg": "image/svg+xml", ".json": "application/json", ".wasm": "application/wasm"}
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        page = Path(self.directory) / "404.html"
+        if code != HTTPStatus.NOT_FOUND or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(code)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(directory: str | Path, port: int = 0, *, quiet: bool = False) -> ThreadingHTTPServer:
+    """A server for `directory` on 127.0.0.1:`port` (0 = any free port; read it from server.server_address)."""
+    handler = type("Handler", (_Handler,), {"quiet": quiet})
+    return ThreadingHTTPServer((HOST, port), functools.partial(handler, directory=str(directory)))
+
+
+def start_in_thread(directory: str | Path, port: int = 0) -> tuple[ThreadingHTTPServer, str]:
+    """Start a quiet server in a daemon thread; returns it and its base URL (call .shutdown() to stop)."""
+    server = make_server(directory, port, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://{HOST}:{server.server_address[1]}"
+
+
+def serve(port: int = 8000, directory: str = "site") -> int:
+    root = Path(directory)
+    if not (root / "index.html").is_file():
+        print(f"error: no built site in {root}/ (run: mahjong-atlas build)", file=sys.stderr)
+        return 1
+    try:
+        server = make_server(root, port)
+    except OSError as exc:
+        print(f"error: cannot listen on {HOST}:{port}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    print(f"Serving {root}/ at http://{HOST}:{server.server_address[1]}/ (Ctrl-C to stop)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0

@@ -1,0 +1,273 @@
+"""View models: what a template prints, derived from engine results and rule data, never typed by hand.
+
+A receipt turns a `Score` into the lines the reader checks (pattern, value × count, running
+total, the limit applied, the excluded patterns with their reason); relations say why one
+pattern does not count with another, with a hand from the site that shows it happen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..examples.model import Example
+from ..hand import WinContext
+from ..notation import parse_hand
+from ..rules import Pattern, Ruleset
+from ..scoring import Score
+from ..scoring.result import describe_reading
+from ..tiles import ALL_TILES, suit_of, tile_en, tile_to_text, tile_zh
+from . import urls
+from .figures import FigureTable, figure_tables
+
+CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭"
+
+# How the engine's exclusion reasons read in a sentence ("not counted: implied by …").
+RULE_WORDS: Mapping[str, str] = {
+    "implied": "implied by",
+    "series": "same series as",
+    "limit": "scored alone by the limit with",
+    "conflict": "cannot coexist with",
+    "principle": "removed by a principle with",
+}
+
+
+@dataclass(frozen=True)
+class Line:
+    """One counted pattern on a receipt."""
+
+    zh: str
+    en: str
+    url: str | None
+    value: int
+    count: int
+    points: int
+    running: int
+    sets: str  # "①③" — which sets of the reading this pattern used
+
+
+@dataclass(frozen=True)
+class Struck:
+    """A pattern the hand shows that did not count, and what removed it."""
+
+    zh: str
+    en: str
+    url: str | None
+    rule: str
+    by: str
+    by_url: str | None
+
+
+@dataclass(frozen=True)
+class Receipt:
+    ruleset: Ruleset
+    score: Score
+    lines: tuple[Line, ...]
+    struck: tuple[Struck, ...]
+    subtotal: int
+    reading: tuple[tuple[str, str, str], ...]  # (number, kind, tiles) with "exposed"/"win" marks in kind
+    form: str
+    payments: tuple[tuple[str, tuple[tuple[str, float], ...]], ...]  # (scheme name, ((payer, amount), ...))
+
+    @property
+    def adjusted(self) -> bool:
+        """The total differs from the plain sum: a limit, cap or conversion applied (the notes say which)."""
+        return self.score.complete and self.score.total != self.subtotal
+
+
+def _label(rs: Ruleset, pid: str) -> tuple[str, str, str | None]:
+    try:
+        p = rs.pattern(pid)
+    except KeyError:
+        return pid, "", None
+    return p.zh, p.en, urls.pattern_url(rs.id, p.id)
+
+
+def _sets_used(matches: Iterable[tuple[int, ...]]) -> str:
+    used = sorted({i for m in matches for i in m})
+    return "".join(CIRCLED[i] if i < len(CIRCLED) else f"({i + 1})" for i in used)
+
+
+def receipt(score: Score, rs: Ruleset) -> Receipt:
+    running = 0
+    lines = []
+    for c in score.patterns:
+        running += c.points
+        zh, en, url = _label(rs, c.id)
+        lines.append(Line(c.zh or zh, c.en or en, url, c.value, c.count, c.points, running, _sets_used(c.sets)))
+    struck = []
+    for e in score.excluded:
+        zh, en, url = _label(rs, e.id)
+        by_zh, by_en, by_url = _label(rs, e.by)
+        by = f"{by_zh} {by_en}".strip() if by_url else e.by
+        struck.append(Struck(zh, en, url, e.rule, by, by_url))
+    reading: list[tuple[str, str, str]] = []
+    form = ""
+    if score.reading is not None:
+        described = describe_reading(score.reading)
+        form = described["form"]
+        for i, s in enumerate(described["sets"]):
+            marks = [s["kind"]] + [m for m in ("exposed", "win") if s.get(m)]
+            reading.append((CIRCLED[i] if i < len(CIRCLED) else str(i + 1), " ".join(marks), s["tiles"]))
+    return Receipt(rs, score, tuple(lines), tuple(struck), running, tuple(reading), form, _payments(score, rs))
+
+
+PAYERS: Mapping[str, str] = {"each": "each loser pays", "discarder": "discarder pays", "other": "each other player pays"}
+
+
+def _payments(score: Score, rs: Ruleset) -> tuple[tuple[str, tuple[tuple[str, float], ...]], ...]:
+    names = {s.get("id"): s.get("en", s.get("id")) for s in rs.option("payment", []) or []}
+    grouped: dict[str, list[tuple[str, float]]] = {}
+    for p in score.payments:
+        grouped.setdefault(p.scheme, []).append((PAYERS.get(p.payer, p.payer), p.amount))
+    return tuple((names.get(k, k), tuple(v)) for k, v in grouped.items())
+
+
+def rule_words(rule: str) -> str:
+    head = rule.split(":", 1)[0].strip()
+    return RULE_WORDS.get(head, f"{rule}:")
+
+
+def describe_context(ctx: WinContext) -> list[str]:
+    """The win context in words, for the hand page (the notation flags, spelled out)."""
+    out = ["self-drawn (自摸)" if ctx.tsumo else "won on a discard"]
+    for flag, words in (("last_tile", "on the last tile"), ("after_kong", "on the replacement tile after a kong"),
+                        ("robbing_kong", "by robbing a kong"), ("last_copy", "on the last copy of the tile (和绝张)"),
+                        ("first_turn", "on the first turn"), ("dealer", "the winner is the dealer")):
+        if getattr(ctx, flag):
+            out.append(words)
+    out.append(f"seat wind {tile_en(ctx.seat).split()[0]} ({tile_zh(ctx.seat)})")
+    out.append(f"prevalent wind {tile_en(ctx.round).split()[0]} ({tile_zh(ctx.round)})")
+    if ctx.flowers:
+        out.append(f"{ctx.flowers} flower{'s' if ctx.flowers != 1 else ''}")
+    if ctx.wild_kongs:
+        out.append(f"{ctx.wild_kongs} konged wild tile{'s' if ctx.wild_kongs != 1 else ''}")
+    return out
+
+
+def tile_legend() -> list[tuple[str, list[tuple[str, str, str]]]]:
+    """Every tile with its notation and names, one row per suit (the how-to-read legend)."""
+    rows: dict[str, list[tuple[str, str, str]]] = {}
+    for t in ALL_TILES:
+        rows.setdefault(suit_of(t), []).append((tile_to_text(t), tile_en(t), tile_zh(t)))
+    names = {"m": "Characters 萬 (m)", "p": "Dots 筒 (p)", "s": "Bamboo 条 (s)", "z": "Honours 字 (z)"}
+    return [(names[s], rows[s]) for s in "mpsz"]
+
+
+def context_of(example: Example) -> list[str]:
+    return describe_context(parse_hand(example.hand).context)
+
+
+# ----------------------------------------------------------------------------- relations between patterns
+
+
+@dataclass(frozen=True)
+class Relation:
+    """'X excludes Y because …', with a hand from the site on which the engine did exactly that."""
+
+    other: Pattern
+    why: str
+    count: int | None
+    example: Example | None
+
+
+def exclusion_index(examples: Iterable[Example]) -> dict[tuple[str, str, str], Example]:
+    """(ruleset, excluded pattern, by) -> the first example (by key) where that exclusion happened."""
+    index: dict[tuple[str, str, str], Example] = {}
+    for e in sorted(examples, key=lambda x: x.key):
+        for rid in sorted(e.results):
+            for x in e.results[rid].excluded:
+                index.setdefault((rid, x.id, x.by), e)
+    return index
+
+
+def relations(rs: Ruleset, p: Pattern, index: Mapping[tuple[str, str, str], Example]
+              ) -> dict[str, list[Relation]]:
+    """What this pattern removes, what removes it, and (series policy) the rest of its series."""
+    excludes = [Relation(rs.pattern(x.id), x.why, x.count, index.get((rs.id, x.id, p.id))) for x in p.excludes]
+    excluded_by = [Relation(q, x.why, x.count, index.get((rs.id, p.id, q.id)))
+                   for q in rs.patterns for x in q.excludes if x.id == p.id]
+    series: list[Relation] = []
+    if rs.policy == "series":
+        for q in rs.patterns:
+            if q.id != p.id and q.group == p.group:
+                hit = index.get((rs.id, p.id, q.id)) or index.get((rs.id, q.id, p.id))
+                series.append(Relation(q, "series", None, hit))
+    return {"excludes": excludes, "excluded_by": excluded_by, "series": series}
+
+
+def unit_label(unit: str, value: float) -> str:
+    """'1 point', '2 points', '8 fan': the unit as it reads after a number.
+
+    >>> unit_label("points", 1), unit_label("points", 40), unit_label("fan", 1)
+    ('point', 'points', 'fan')
+    """
+    if unit == "points" and value == 1:
+        return "point"
+    return unit
+
+
+def options_rows(rs: Ruleset) -> list[tuple[str, Any]]:
+    """The rule set's scalar options in words (limits, minimums, toggles); payments are shown apart."""
+    labels = {"limit": "Limit (maximum score)", "minimum": "Minimum to win", "chicken": "Hand with no pattern",
+              "four_as_two_pairs": "Four identical tiles as two pairs (seven pairs)"}
+    rows: list[tuple[str, Any]] = []
+    for key in sorted(rs.options):
+        value = rs.options[key]
+        if key == "payment" or isinstance(value, list):
+            continue
+        if isinstance(value, dict):
+            value = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in value.items())
+        elif isinstance(value, bool):
+            value = "yes" if value else "no"
+        elif isinstance(value, str) and value in {p.id for p in rs.patterns}:
+            value = rs.pattern(value)
+        rows.append((labels.get(key, key.replace("_", " ").capitalize()), value))
+    return rows
+
+
+@dataclass(frozen=True)
+class DiffRow:
+    pattern: Pattern
+    field: str
+    old: str  # the value as text; empty when too long to show (the template links to both definitions)
+    new: str
+
+
+def _diff_text(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, (list, tuple)):
+        return "、".join(str(v) for v in value) or "—"
+    text = str(value)
+    return "" if len(text) > 60 or "\n" in text.strip() else text
+
+
+def diff_rows(rs: Ruleset) -> list[DiffRow]:
+    """The edition's changed fields; long prose (definitions, readings) is compared on the two pattern pages."""
+    if rs.diff is None:
+        return []
+    return [DiffRow(rs.pattern(pid), field, _diff_text(old), _diff_text(new))
+            for pid, field, old, new in rs.diff.changed]
+
+
+def option_tables(rs: Ruleset) -> list[FigureTable]:
+    """Options that are lists of tables (stake levels and the like) as data tables; payments are shown apart."""
+    out: list[FigureTable] = []
+    for key in sorted(rs.options):
+        value = rs.options[key]
+        if key != "payment" and isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            out.extend(figure_tables(value, caption=key))
+    return out
+
+
+def payment_rows(rs: Ruleset) -> list[dict[str, Any]]:
+    """Payment schemes with their figures, every key shown (schemes differ in which they use)."""
+    out = []
+    for s in rs.option("payment", []) or []:
+        known = ("id", "zh", "en", "kind", "note")
+        figures = [(k.replace("_", " "), s[k]) for k in sorted(s) if k not in known]
+        out.append({"id": s.get("id", ""), "zh": s.get("zh", ""), "en": s.get("en", s.get("id", "")),
+                    "kind": s.get("kind", ""), "note": s.get("note", ""), "figures": figures})
+    return out

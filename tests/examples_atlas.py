@@ -1,0 +1,13 @@
+"""The Atlas of the project's content, collected once per test process and shared by tests/test_examples_*.py."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from generator.examples import Atlas, collect
+from generator.rules import CONTENT_DIR, all_rulesets
+
+
+@lru_cache(maxsize=1)
+def project_atlas() -> Atlas:
+    return collect(all_rulesets(), CONTENT_DIR)

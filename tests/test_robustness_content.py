@@ -1,0 +1,143 @@
+"""Broken content fails the build with file, line, field and what was expected, and writes nothing.
+
+Each folder under tests/fixtures/broken/ is one mistake a maintainer could make: `content/` holds
+the files to lay over a copy of the real content (a new file, or one that replaces a real one),
+and `expect.toml` the `file`, `line` (absent where TOML gives none), `field` and `message` the
+build must report. The build runs into an output folder that already holds a previous site; that
+site must come through byte for byte, with no temporary folder left beside it.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from generator.rules import CONTENT_DIR, load_rulesets
+from generator.site import content_check
+from generator.site.build import MARKER, build
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "broken"
+CASES = sorted(p.name for p in FIXTURES.iterdir() if (p / "expect.toml").is_file())
+# Only the rendered site can judge these (anchors, hand pages): they need the whole build, example search included.
+AFTER_RENDER = {"page-link-to-missing-anchor"}
+PREVIOUS = {"index.html": b"<!DOCTYPE html><title>the previous site</title>", MARKER: b"built earlier\n",
+            "rulesets/zj-2.4/index.html": b"<!DOCTYPE html><title>zj</title>"}
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def content_with(tmp_path: Path, case: str) -> Path:
+    """A copy of the real content with the fixture's files laid over it."""
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT_DIR, content)
+    shutil.copytree(FIXTURES / case / "content", content, dirs_exist_ok=True)
+    return content
+
+
+def previous_site(tmp_path: Path) -> Path:
+    out = tmp_path / "site"
+    for rel, data in PREVIOUS.items():
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+        (out / rel).write_bytes(data)
+    return out
+
+
+def expected_prefix(expect: dict[str, object]) -> str:
+    where = f"{expect['file']}:{expect['line']}" if "line" in expect else str(expect["file"])
+    return f"{where}: {expect['field']}: "
+
+
+def test_there_are_at_least_twenty_fixtures() -> None:
+    assert len(CASES) >= 20, CASES
+
+
+@pytest.mark.parametrize("case", [pytest.param(c, marks=pytest.mark.slow) if c in AFTER_RENDER else c for c in CASES])
+def test_broken_content_fails_the_build_and_writes_nothing(case: str, tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    expect = tomllib.loads((FIXTURES / case / "expect.toml").read_text(encoding="utf-8"))
+    content = content_with(tmp_path, case)
+    out = previous_site(tmp_path)
+    before = tree(out)
+
+    assert build(str(out), content=content, index=False) == 1
+    err = capsys.readouterr().err
+    prefix = expected_prefix(expect)
+    lines = [line.removeprefix("build failed: ") for line in err.splitlines()]
+    hit = next((line for line in lines if line.startswith(prefix)), None)
+    assert hit is not None, f"no line starting {prefix!r} in:\n{err}"
+    assert str(expect["message"]) in hit[len(prefix):], hit
+    assert tree(out) == before, "the previous site changed"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["content", "site"], "a temporary folder was left behind"
+
+
+def test_a_fixture_line_points_at_the_mistake() -> None:
+    """The expected lines are not just whatever the loader said: each names the line that holds the mistake."""
+    expect = tomllib.loads((FIXTURES / "wrong-value-type" / "expect.toml").read_text(encoding="utf-8"))
+    text = (FIXTURES / "wrong-value-type" / "content" / "rulesets" / "toy.toml").read_text(encoding="utf-8")
+    assert text.splitlines()[expect["line"] - 1] == 'value = "ten"'
+    expect = tomllib.loads((FIXTURES / "markdown-script-tag" / "expect.toml").read_text(encoding="utf-8"))
+    text = (FIXTURES / "markdown-script-tag" / "content" / "rulesets" / "toy.toml").read_text(encoding="utf-8")
+    assert text.splitlines()[expect["line"] - 1] == "<script>alert(1)</script>"
+
+
+# ----------------------------------------------------------------------------- mahjong-atlas check
+
+
+def test_check_lists_every_markdown_problem_and_writes_nothing(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    content = content_with(tmp_path, "markdown-script-tag")
+    toy = content / "rulesets" / "toy.toml"
+    text = toy.read_text(encoding="utf-8")
+    text = text.replace("A toy rule set for the broken-content fixtures.",
+                        "A toy rule set; see [flush](/rulesets/toy/flsh/) and [this](javascript:void(0)).")
+    toy.write_text(text, encoding="utf-8")
+    lines = text.splitlines()
+    description = lines.index("A toy rule set; see [flush](/rulesets/toy/flsh/) and [this](javascript:void(0)).") + 1
+    script = lines.index("<script>alert(1)</script>") + 1
+
+    code = main(["check", "--content", str(content)])
+    captured = capsys.readouterr()
+    assert code == 1
+    assert captured.out.splitlines() == [
+        (f"content/rulesets/toy.toml:{description}: ruleset.description: link '/rulesets/toy/flsh/': toy has no "
+         "pattern 'flsh'"),
+        (f"content/rulesets/toy.toml:{description}: ruleset.description: link target 'javascript:void(0)' is not "
+         "allowed (expected https://…, mailto:… or a site address such as /rulesets/mcr/)"),
+        (f"content/rulesets/toy.toml:{script}: pattern 'flush' definition: raw HTML '<script>alert(1)</script>' is "
+         "not allowed: write Markdown (a literal '<' can be written as '\\<')"),
+    ]
+    assert "3 problem(s)" in captured.err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["content"]
+
+
+def test_check_reports_a_loader_error_in_the_same_form(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    content = content_with(tmp_path, "dangling-exclusion")
+    expect = tomllib.loads((FIXTURES / "dangling-exclusion" / "expect.toml").read_text(encoding="utf-8"))
+    assert main(["check", "--content", str(content)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 1 and out[0].startswith(expected_prefix(expect)) and str(expect["message"]) in out[0]
+
+
+# ----------------------------------------------------------------------------- the content check's own rules
+
+
+def test_edition_fields_are_checked_once_in_the_file_that_writes_them(tmp_path: Path) -> None:
+    """zj-3.3 inherits most definitions from zj-2.4: a bad inherited definition is reported once, at zj-2.4."""
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT_DIR, content)
+    base = content / "rulesets" / "zj-2.4.toml"
+    text = base.read_text(encoding="utf-8")
+    marker = "A winning hand that shows no pattern at all."
+    assert marker in text
+    base.write_text(text.replace(marker, "A <i>winning</i> hand that shows no pattern at all.", 1), encoding="utf-8")
+    with pytest.raises(content_check.ContentErrors) as info:
+        rulesets = load_rulesets(content)
+        content_check.before_search(content, rulesets, [])
+    assert [(e.file, e.field) for e in info.value.problems] == [
+        ("content/rulesets/zj-2.4.toml", "pattern 'chicken-hand' definition")]

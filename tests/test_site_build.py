@@ -1,0 +1,159 @@
+"""The site build: contract URLs, whole links, byte-identical rebuilds, examples.json matching the engine, and a
+failed build leaving the previous site untouched."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.notation import parse_hand
+from generator.rules import CONTENT_DIR, load_rulesets
+from generator.scoring import score
+from generator.site import build as build_module
+from generator.site.build import MARKER, BuildError, build, write_site
+from generator.site.links import check_links
+from generator.site.search import SearchIndexError
+from generator.site.urls import output_path, pattern_url
+
+
+def _tree(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def rulesets():  # type: ignore[no-untyped-def]
+    return load_rulesets(CONTENT_DIR)
+
+
+@pytest.fixture(scope="module")
+def examples(built_site: Path) -> list[dict]:
+    return json.loads((built_site / "data" / "examples.json").read_text(encoding="utf-8"))
+
+
+def test_every_pattern_of_every_ruleset_has_its_contract_page(built_site: Path, rulesets) -> None:  # type: ignore[no-untyped-def]
+    assert rulesets, "no rule sets were loaded"
+    for rs in rulesets.values():
+        index = built_site / "rulesets" / rs.id / "index.html"
+        assert index.is_file(), f"no rule-set page for {rs.id}"
+        for p in rs.patterns:
+            page = built_site / output_path(pattern_url(rs.id, p.id))
+            assert page == built_site / "rulesets" / rs.id / p.id / "index.html"
+            assert page.is_file(), f"no page for {rs.id}/{p.id}"
+            html = page.read_text(encoding="utf-8")
+            # the page names its pattern, its rule set and the rule set's edition
+            assert p.zh in html and p.en in html
+            assert rs.edition in html and f'data-pagefind-meta="ruleset:{rs.id}"' in html
+
+
+def test_every_example_has_a_hand_page_with_a_citation(built_site: Path, examples: list[dict]) -> None:
+    assert examples, "the site has no example hands"
+    version = re.search(r'content="Mahjong Atlas ([^"]+)"', (built_site / "index.html").read_text("utf-8")).group(1)
+    for e in examples:
+        html = (built_site / "hands" / e["key"] / "index.html").read_text(encoding="utf-8")
+        assert f"<code>{e['hand']}</code>" in html
+        assert f"/hands/{e['key']}/" in html and version in html  # permalink and content version in the citation
+        for result in e["results"]:
+            assert f'id="score-{result["ruleset"]}"' in html
+
+
+def test_concept_pages_exist_at_contract_urls(built_site: Path) -> None:
+    from generator.examples.concepts import load_concepts
+
+    for c in load_concepts(CONTENT_DIR / "concepts.toml", load_rulesets(CONTENT_DIR)):
+        assert (built_site / "concepts" / c.id / "index.html").is_file(), c.id
+
+
+def test_written_site_has_no_broken_link_or_anchor(built_site: Path) -> None:
+    files = _tree(built_site)
+    pages = [p for p in files if p.endswith(".html")]
+    assert len(pages) > 20
+    assert check_links(files) == []
+
+
+def test_link_checker_reports_the_page_and_the_target() -> None:
+    files = {
+        "index.html": b'<a href="/a/">a</a><a href="/a/#here">h</a><a href="/a/#gone">x</a><a href="/b/">b</a>',
+        "a/index.html": b'<h1 id="here">A</h1><a href="../index.html">up</a><a href="https://example.org/">e</a>',
+    }
+    broken = [str(b) for b in check_links(files)]
+    assert broken == ["index.html: no anchor #gone in a/index.html: /a/#gone", "index.html: no such page: /b/"]
+
+
+def test_examples_json_matches_a_fresh_engine_run(examples: list[dict], rulesets) -> None:  # type: ignore[no-untyped-def]
+    for e in examples:
+        hand = parse_hand(e["hand"])
+        assert e["kind"] in ("curated", "generated", "near-miss")
+        assert [r["ruleset"] for r in e["results"]] == sorted(r["ruleset"] for r in e["results"])
+        for stored in e["results"]:
+            fresh = score(hand, rulesets[stored["ruleset"]]).to_json()
+            assert fresh == stored, f"{e['hand']} under {stored['ruleset']}"
+
+
+def test_two_builds_are_byte_identical(built_site: Path, tmp_path: Path) -> None:
+    again = tmp_path / "site"
+    assert build(str(again)) == 0
+    first, second = _tree(built_site), _tree(again)
+    assert sorted(first) == sorted(second)
+    differing = [p for p in first if first[p] != second[p]]
+    assert differing == []
+
+
+def test_a_failed_build_leaves_the_previous_site_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "site"
+    files = {"index.html": b"<!DOCTYPE html><title>old</title>", MARKER: b"x"}
+    write_site(out, files, index=False)
+    before = _tree(out)
+
+    real_render = build_module.render_site
+
+    def render_with_a_dead_link(data):  # type: ignore[no-untyped-def]
+        rendered, pages = real_render(data)
+        rendered["index.html"] += b'<a href="/no/such/page/">dead</a>'
+        return rendered, pages
+
+    monkeypatch.setattr(build_module, "render_site", render_with_a_dead_link)
+    assert build(str(out), index=False) == 1
+    assert _tree(out) == before
+    monkeypatch.setattr(build_module, "render_site", real_render)
+
+    def failing_index(path: Path) -> int:
+        raise SearchIndexError("simulated")
+
+    monkeypatch.setattr(build_module, "index_site", failing_index)
+    assert build(str(out)) == 1
+    assert _tree(out) == before
+    assert [p.name for p in tmp_path.iterdir()] == ["site"], "temporary folders were left behind"
+
+
+def test_refuses_to_replace_a_folder_it_did_not_build(tmp_path: Path) -> None:
+    precious = tmp_path / "notes"
+    precious.mkdir()
+    (precious / "thesis.txt").write_text("do not delete")
+    with pytest.raises(BuildError, match="refusing"):
+        write_site(precious, {"index.html": b"x"}, index=False)
+    assert (precious / "thesis.txt").read_text() == "do not delete"
+
+
+def test_search_index_is_written_with_one_chinese_index(built_site: Path) -> None:
+    entry = json.loads((built_site / "pagefind" / "pagefind-entry.json").read_text(encoding="utf-8"))
+    assert list(entry["languages"]) == ["zh"]
+    assert entry["languages"]["zh"]["page_count"] > 0
+
+
+def test_receipt_adds_up_like_the_engine_and_shows_the_limit(rulesets) -> None:  # type: ignore[no-untyped-def]
+    from generator.site.views import receipt
+
+    rs = rulesets["zj-2.4"]
+    s = score(parse_hand("1112223334445p+5p"), rs)  # four concealed consecutive triplets of one suit: over the limit
+    r = receipt(s, rs)
+    running = 0
+    for line, counted in zip(r.lines, s.patterns, strict=True):
+        running += counted.value * counted.count
+        assert (line.value, line.count, line.running) == (counted.value, counted.count, running)
+    assert r.subtotal == running > s.total == rs.option("limit")
+    assert r.adjusted
+    assert [(x.en, x.rule) for x in r.struck] == [(rs.pattern(e.id).en, e.rule) for e in s.excluded]
+    assert all(x.by_url for x in r.struck if x.by in {f"{p.zh} {p.en}" for p in rs.patterns})
