@@ -16,6 +16,7 @@ from dataclasses import replace
 from .hand import Hand, Meld, MeldKind, WaitingHand, WinContext
 from .tiles import (
     EAST,
+    NUM_KINDS,
     SUIT_LETTERS,
     Tile,
     counts_of,
@@ -273,13 +274,22 @@ def parse_waiting(text: str) -> WaitingHand:
     return WaitingHand(tuple(sorted(t for t, _ in concealed)), melds, ctx)
 
 
+_RANK_TEXT = tuple(str(rank_of(t)) for t in range(NUM_KINDS))
+_SUIT_TEXT = tuple(suit_of(t) for t in range(NUM_KINDS))
+
+
 def format_tiles(tiles: list[Tile] | tuple[Tile, ...]) -> str:
-    """Sorted tiles grouped by suit: [0,1,2,27,27] -> '123m11z'."""
-    out = []
-    for suit in SUIT_LETTERS:
-        ranks = "".join(str(rank_of(t)) for t in sorted(tiles) if suit_of(t) == suit)
-        if ranks:
-            out.append(ranks + suit)
+    """Sorted tiles grouped by suit: [0,1,2,27,27] -> '123m11z'. (Tile order is suit order, m p s z.)"""
+    out: list[str] = []
+    suit = ""
+    for t in sorted(tiles):
+        if _SUIT_TEXT[t] != suit:
+            if suit:
+                out.append(suit)
+            suit = _SUIT_TEXT[t]
+        out.append(_RANK_TEXT[t])
+    if suit:
+        out.append(suit)
     return "".join(out)
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
-from itertools import permutations
+from itertools import permutations, product
 
-from .hand import Hand, MeldKind, WaitingHand
+from .hand import Hand, Meld, MeldKind, WaitingHand
 from .tiles import NUM_KINDS, ORPHANS, Tile, counts_of
 
 
@@ -88,43 +88,65 @@ STANDARD_FORMS = frozenset({Form.REGULAR, Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHAN
 # ----------------------------------------------------------------------------- decomposition
 
 
+GROUPS: tuple[tuple[Tile, Tile], ...] = ((0, 9), (9, 18), (18, 27), (27, 34))
+"""The tile ranges that sets never cross: the three suits, then the honours (no chows)."""
+
+SetList = tuple[tuple[Kind, Tile], ...]
+
+
 @lru_cache(maxsize=1 << 16)
-def _sets_only(counts: tuple[int, ...]) -> tuple[tuple[tuple[Kind, Tile], ...], ...]:
-    """Every multiset of pungs and chows that uses exactly `counts` (sorted set lists)."""
-    first = next((i for i, n in enumerate(counts) if n), None)
+def group_sets(group: tuple[int, ...], base: Tile) -> tuple[SetList, ...]:
+    """Every way to split one group's counts (a suit's nine, or the honours' seven, starting at
+    tile `base`) into pungs and chows, as sorted (kind, tile) lists; () when there is none.
+
+    Why per group: no set crosses a suit, so a hand's splits are the product of its groups'
+    splits, and the count vector of one suit recurs across hands far more often than a whole
+    hand does, so this memo is hit where a memo on whole hands would not be.
+    """
+    first = next((i for i, n in enumerate(group) if n), None)
     if first is None:
         return ((),)
-    out: list[tuple[tuple[Kind, Tile], ...]] = []
-    c = list(counts)
+    out: list[SetList] = []
+    c = list(group)
     if c[first] >= 3:
         c[first] -= 3
-        out.extend(((Kind.PUNG, first),) + rest for rest in _sets_only(tuple(c)))
+        out.extend(((Kind.PUNG, base + first),) + rest for rest in group_sets(tuple(c), base))
         c[first] += 3
-    if first < 27 and first % 9 <= 6 and c[first + 1] and c[first + 2]:
+    if base < 27 and first <= 6 and c[first + 1] and c[first + 2]:
         c[first] -= 1
         c[first + 1] -= 1
         c[first + 2] -= 1
-        out.extend(((Kind.CHOW, first),) + rest for rest in _sets_only(tuple(c)))
+        out.extend(((Kind.CHOW, base + first),) + rest for rest in group_sets(tuple(c), base))
     return tuple(out)
 
 
 @lru_cache(maxsize=1 << 16)
-def decompositions(counts: tuple[int, ...]) -> tuple[tuple[Tile, tuple[tuple[Kind, Tile], ...]], ...]:
+def decompositions(counts: tuple[int, ...]) -> tuple[tuple[Tile, SetList], ...]:
     """Every (pair, sets) split of standing tiles whose count is 3n+2.
 
     Distinct results only: sets are sorted, so 111222333m gives pungs and chows once each.
+    Pairs in tile order; for each pair, the product of the groups' splits (`group_sets`),
+    the lowest group varying slowest: the order a search from the lowest tile up meets them.
     """
+    groups = [tuple(counts[a:b]) for a, b in GROUPS]
+    if any(sum(g) % 3 == 1 for g in groups):
+        return ()
     out = []
-    for p in range(NUM_KINDS):
-        if counts[p] >= 2:
-            c = list(counts)
-            c[p] -= 2
-            for sets in _sets_only(tuple(c)):
-                out.append((p, sets))
+    for g, (a, b) in enumerate(GROUPS):
+        if sum(groups[g]) % 3 != 2:
+            continue
+        others = [group_sets(groups[k], GROUPS[k][0]) for k in range(4) if k != g]
+        if not all(others):
+            continue
+        for p in range(a, b):
+            if counts[p] < 2:
+                continue
+            reduced = list(groups[g])
+            reduced[p - a] -= 2
+            parts = list(others)
+            parts.insert(g, group_sets(tuple(reduced), a))
+            out.extend((p, sum(combo, ())) for combo in product(*parts))
     return tuple(out)
-
-
-
 
 
 # ----------------------------------------------------------------------------- forms
@@ -149,12 +171,21 @@ def _is_seven_pairs(counts: list[int], four_as_two: bool) -> bool:
     return pairs == 7
 
 
+def _holds(s: TileSet, tile: Tile) -> bool:
+    """Whether set `s` holds `tile` (the test `tile in s.tiles`, without building the tuple)."""
+    if s.kind is Kind.CHOW:
+        return s.tile <= tile <= s.tile + 2
+    if s.kind is Kind.KNITTED:
+        return tile in (s.tile, s.tile + 3, s.tile + 6)
+    return tile == s.tile
+
+
 def _with_win(sets: list[TileSet], win: Tile, tsumo: bool, form: Form) -> list[Reading]:
     """One reading per distinct concealed set that can hold the winning tile."""
     readings = []
     seen: set[TileSet] = set()
     for i, s in enumerate(sets):
-        if s.melded or win not in s.tiles or s in seen:
+        if s.melded or not _holds(s, win) or s in seen:
             continue
         seen.add(s)
         placed = list(sets)
@@ -164,23 +195,41 @@ def _with_win(sets: list[TileSet], win: Tile, tsumo: bool, form: Form) -> list[R
     return readings
 
 
+_MELD_KIND = {MeldKind.CHOW: Kind.CHOW, MeldKind.PUNG: Kind.PUNG, MeldKind.KONG: Kind.KONG}
+
+
 def _meld_sets(hand: Hand) -> list[TileSet]:
-    out = []
-    for m in hand.melds:
-        kind = {MeldKind.CHOW: Kind.CHOW, MeldKind.PUNG: Kind.PUNG, MeldKind.KONG: Kind.KONG}[m.kind]
-        out.append(TileSet(kind, m.tile, melded=True, exposed=not m.concealed))
-    return out
+    return [TileSet(_MELD_KIND[m.kind], m.tile, melded=True, exposed=not m.concealed) for m in hand.melds]
+
+
+_PAIRS = tuple(TileSet(Kind.PAIR, t) for t in range(NUM_KINDS))
+
+
+@lru_cache(maxsize=1 << 12)
+def _body(sets: SetList) -> tuple[TileSet, ...]:
+    """The sets of one split as sorted TileSets. Memoised: a split recurs in many hands, and making
+    and sorting frozen dataclasses was most of the cost of a reading."""
+    return tuple(sorted(TileSet(k, t) for k, t in sets))
 
 
 def regular_readings(hand: Hand) -> list[Reading]:
-    closed = counts_of(hand.closed_tiles)
-    melds = _meld_sets(hand)
+    return list(_regular_readings(hand.concealed, hand.melds, hand.win_tile, hand.context.tsumo))
+
+
+@lru_cache(maxsize=1 << 10)
+def _regular_readings(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], win: Tile, tsumo: bool
+                      ) -> tuple[Reading, ...]:
+    """Regular readings depend on the tiles, the melds, the winning tile and self-draw only, so one
+    computation serves every rule set that scores the hand (a build scores each hand six times)."""
+    closed = counts_of(concealed)
+    closed[win] += 1
+    meld_sets = [TileSet(_MELD_KIND[m.kind], m.tile, melded=True, exposed=not m.concealed) for m in melds]
     out: list[Reading] = []
     for pair, sets in decompositions(tuple(closed)):
-        body = sorted(TileSet(k, t) for k, t in sets)
-        all_sets = melds + body + [TileSet(Kind.PAIR, pair)]
-        out.extend(_with_win(all_sets, hand.win_tile, hand.context.tsumo, Form.REGULAR))
-    return out
+        all_sets = meld_sets + list(_body(sets))
+        all_sets.append(_PAIRS[pair])
+        out.extend(_with_win(all_sets, win, tsumo, Form.REGULAR))
+    return tuple(out)
 
 
 def seven_pairs_reading(hand: Hand, four_as_two: bool) -> list[Reading]:
@@ -189,7 +238,7 @@ def seven_pairs_reading(hand: Hand, four_as_two: bool) -> list[Reading]:
     counts = counts_of(hand.closed_tiles)
     if not _is_seven_pairs(counts, four_as_two):
         return []
-    pairs = [TileSet(Kind.PAIR, t) for t, n in enumerate(counts) for _ in range(n // 2)]
+    pairs = [_PAIRS[t] for t, n in enumerate(counts) for _ in range(n // 2)]
     win = next(i for i, p in enumerate(pairs) if p.tile == hand.win_tile)
     return [Reading(Form.SEVEN_PAIRS, tuple(pairs), win)]
 
@@ -219,6 +268,8 @@ def knitted_straight_readings(hand: Hand) -> list[Reading]:
     if len(hand.melds) > 1:
         return []
     closed = counts_of(hand.closed_tiles)
+    if closed[:27].count(0) > 18:  # fewer than the nine different suit tiles of a knitted straight
+        return []
     melds = _meld_sets(hand)
     out: list[Reading] = []
     for pattern in KNITTED_PATTERNS:
@@ -229,8 +280,7 @@ def knitted_straight_readings(hand: Hand) -> list[Reading]:
             rest[t] -= 1
         knitted = sorted(TileSet(Kind.KNITTED, t) for t in pattern[::3])
         for pair, sets in decompositions(tuple(rest)):
-            body = sorted(TileSet(k, t) for k, t in sets)
-            all_sets = knitted + melds + body + [TileSet(Kind.PAIR, pair)]
+            all_sets = knitted + melds + list(_body(sets)) + [_PAIRS[pair]]
             out.extend(_with_win(all_sets, hand.win_tile, hand.context.tsumo, Form.KNITTED_STRAIGHT))
     return out
 
@@ -280,20 +330,16 @@ def _group_splits(counts: tuple[int, ...], pair: bool, runs: bool) -> bool:
 
 
 def splits_into_sets(counts: list[int]) -> bool:
-    """Whether counts split into sets and one pair: the yes/no of `decompositions`, suit by suit
-    and memoised, since waits ask it for every candidate tile."""
+    """Whether counts split into sets and one pair: the yes/no of `decompositions`, group by
+    group and memoised (`_group_splits`), since waits ask it for every candidate tile."""
     pair_groups = 0
-    for start, end in ((0, 9), (9, 18), (18, 27), (27, 34)):
-        rest = sum(counts[start:end]) % 3
-        if rest == 1:
+    for a, b in GROUPS:
+        group = tuple(counts[a:b])
+        rest = sum(group) % 3
+        if rest == 1 or not _group_splits(group, rest == 2, a < 27):
             return False
         pair_groups += rest == 2
-    if pair_groups != 1:
-        return False
-    return all(
-        _group_splits(tuple(counts[start:end]), sum(counts[start:end]) % 3 == 2, start < 27)
-        for start, end in ((0, 9), (9, 18), (18, 27), (27, 34))
-    )
+    return pair_groups == 1
 
 
 def is_complete_counts(closed: list[int], n_melds: int, forms: frozenset[Form], four_as_two_pairs: bool = True) -> bool:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .. import detectors
 from ..detectors import Match, View
 from ..rules import Pattern, Ruleset
+from .gates import candidates
 from .result import Counted, Excluded
 
 
@@ -26,14 +26,17 @@ class Tally:
             self.excluded[pid] = Excluded(pid, by, rule)
 
 
-def detect(view: View, patterns: Iterable[Pattern], skip: Callable[[Pattern], bool] = lambda p: False) -> Tally:
+def detect(view: View, patterns: Sequence[Pattern], skip: Callable[[Pattern], bool] | None = None) -> Tally:
+    """Run the detectors of `patterns` on one reading; patterns whose gate rules them out for this
+    reading's profile are not run (gates.py), the others in their given order."""
     tally = Tally()
-    for p in patterns:
-        if skip(p):
+    found = tally.found
+    for p, fn, params in candidates(patterns, view):
+        if skip is not None and skip(p):
             continue
-        matches = detectors.run(p.detect, view, p.params)
+        matches = fn(view, **params)
         if matches:
-            tally.found[p.id] = matches
+            found[p.id] = matches
     return tally
 
 

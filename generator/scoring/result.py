@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ..detectors import Match
 from ..notation import format_tiles
-from ..shapes import Reading
+from ..shapes import Reading, TileSet
 
 
 @dataclass(frozen=True)
@@ -74,10 +75,18 @@ class Score:
         return out
 
 
+@lru_cache(maxsize=1024)
+def _set_text(s: TileSet) -> tuple[str, str]:
+    """Kind and tiles of one set as JSON text; memoised because a batch prints the same few hundred sets again and
+    again (sets are small frozen values: 34 tiles times five kinds and two flags)."""
+    return s.kind.value, format_tiles(s.tiles)
+
+
 def describe_reading(reading: Reading) -> dict[str, Any]:
     sets = []
     for i, s in enumerate(reading.sets):
-        item: dict[str, Any] = {"kind": s.kind.value, "tiles": format_tiles(s.tiles)}
+        kind, tiles = _set_text(s)
+        item: dict[str, Any] = {"kind": kind, "tiles": tiles}
         if s.melded:
             item["melded"] = True
         if s.exposed:

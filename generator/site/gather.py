@@ -21,7 +21,7 @@ from ..rules import CONTENT_DIR, ContentError, Ruleset, load_rulesets
 from . import content_check
 from .urls import RESERVED_PATTERN_IDS
 
-_TITLE = re.compile(r"\A#\s+(.+?)\s*$", re.M)
+_TITLE = re.compile(r"\A#\s+(.+?)\s*$", re.MULTILINE)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,186 @@
+"""How fast the engine scores: hands per second for every rule set, and MCR against PyMahjongGB.
+
+    python benchmarks/engine_speed.py [--hands 20000] [--seed 2024] [--stream 100000] [--no-processes]
+
+One run, one seeded mixed hand set (the random complete hands of `generator.mcr_oracle`: every
+form, melds, kongs, flowers and win flags), printed side by side:
+
+- in-process, per rule set: hands per second for the batch line (parse the notation, score,
+  build the JSON object and serialise it, as `score --batch` does) and for `score` alone;
+- MCR against the pipeline a Python user would otherwise write (parse each line into
+  PyMahjongGB's arguments, call its C++ calculator, serialise the fan list as JSON), in-process
+  and as whole processes (`python -m generator score --batch FILE --ruleset mcr` against
+  `benchmarks/pymahjonggb_batch.py FILE`, same file), with the ratio engine speed / pipeline speed;
+- peak memory: the peak resident set size of each process (from the kernel's accounting);
+- streaming: `score --batch` over `--stream` hands, whose peak resident size should match a
+  ten-times-smaller run (memory bounded by a line, not by the input).
+
+The machine is shared, so each process is timed by wall clock and by CPU time (user + system);
+the CPU ratio is the steadier figure. No timing is asserted anywhere in the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from generator.cli import score_line  # noqa: E402
+from generator.mcr_oracle import random_hands  # noqa: E402
+from generator.notation import format_hand, parse_hand  # noqa: E402
+from generator.rules import all_rulesets  # noqa: E402
+from generator.scoring import score  # noqa: E402
+
+PIPELINE = ROOT / "benchmarks" / "pymahjonggb_batch.py"
+
+
+def _dump(obj: object) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
+
+
+def _cpu() -> float:
+    t = os.times()
+    return t.user + t.system
+
+
+def _timed(work: Callable[[], None]) -> tuple[float, float]:
+    """Wall and CPU seconds of one call."""
+    wall, cpu = time.perf_counter(), _cpu()
+    work()
+    return time.perf_counter() - wall, _cpu() - cpu
+
+
+@dataclass(frozen=True)
+class ProcessRun:
+    wall: float
+    cpu: float
+    peak_mib: float
+    lines: int
+
+
+LAUNCHER = """
+import os, subprocess, sys
+with open(os.devnull, "wb") as null:
+    proc = subprocess.Popen(sys.argv[1:], stdout=sys.stdout, stderr=null)
+    _pid, status, usage = os.wait4(proc.pid, 0)
+print(os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime, usage.ru_maxrss, file=sys.stderr)
+"""
+"""Runs a command and reports its exit status, CPU time and peak RSS. It is a fresh small
+interpreter, so the measured process is forked from it and not from this benchmark, whose
+memory a forked child's peak RSS would otherwise include."""
+
+
+def run_process(argv: list[str]) -> ProcessRun:
+    """Run one command to the end: its wall time, and its CPU time and peak RSS from the kernel's accounting."""
+    with tempfile.TemporaryFile() as out:
+        start = time.perf_counter()
+        done = subprocess.run([sys.executable, "-c", LAUNCHER, *argv], stdout=out, stderr=subprocess.PIPE,
+                              cwd=ROOT, check=True, text=True)
+        wall = time.perf_counter() - start
+        code, cpu, maxrss = done.stderr.split()
+        if int(code) not in (0, 2):  # 2: some line was not a hand, reported in its JSON line
+            raise SystemExit(f"{' '.join(argv)} exited with {code}")
+        out.seek(0)
+        lines = sum(1 for _ in out)
+    return ProcessRun(wall, float(cpu), int(maxrss) / 1024, lines)
+
+
+def engine_cmd(path: Path) -> list[str]:
+    return [sys.executable, "-m", "generator", "score", "--batch", str(path), "--ruleset", "mcr"]
+
+
+def pipeline_cmd(path: Path) -> list[str]:
+    return [sys.executable, str(PIPELINE), str(path)]
+
+
+def in_process(texts: list[str], pipeline: bool) -> None:
+    rulesets = all_rulesets()
+    hands = [parse_hand(t) for t in texts]
+    print(f"in-process, one pass each over the {len(texts)} hands, hands per CPU second "
+          "(caches warm up during the first pass):")
+    print(f"  {'rule set':<10} {'batch line/s':>13} {'score only/s':>13}")
+    for rs in rulesets.values():
+        _, line_cpu = _timed(lambda: [_dump(score_line(t, [rs])) for t in texts])
+        _, score_cpu = _timed(lambda: [score(h, rs) for h in hands])
+        print(f"  {rs.id:<10} {len(texts) / line_cpu:>13,.0f} {len(hands) / score_cpu:>13,.0f}")
+    if not pipeline:
+        return
+    sys.path.insert(0, str(PIPELINE.parent))
+    from pymahjonggb_batch import fan_line  # noqa: PLC0415  (needs PyMahjongGB, imported only here)
+
+    def gb() -> None:
+        for t in texts:
+            try:
+                _dump(fan_line(t))
+            except (TypeError, ValueError):
+                pass
+
+    mcr = rulesets["mcr"]
+    _, engine_cpu = _timed(lambda: [_dump(score_line(t, [mcr])) for t in texts])
+    _, gb_cpu = _timed(gb)
+    print(f"  MCR batch line, engine {len(texts) / engine_cpu:,.0f}/s against PyMahjongGB pipeline "
+          f"{len(texts) / gb_cpu:,.0f}/s: ratio {gb_cpu / engine_cpu:.2f}")
+
+
+def processes(path: Path, n: int) -> None:
+    print(f"whole processes, MCR, the same file of {n} hands (`score --batch` against the PyMahjongGB script):")
+    engine = run_process(engine_cmd(path))
+    gb = run_process(pipeline_cmd(path))
+    for name, r in (("mahjong-atlas score --batch", engine), ("PyMahjongGB pipeline", gb)):
+        print(f"  {name:<28} wall {r.wall:7.2f} s  cpu {r.cpu:7.2f} s  {n / r.cpu:>8,.0f} hands/cpu-s"
+              f"  peak RSS {r.peak_mib:6.1f} MiB  ({r.lines} lines)")
+    print(f"  ratio engine/pipeline speed: {gb.wall / engine.wall:.2f} by wall clock, {gb.cpu / engine.cpu:.2f} by CPU")
+
+
+def streaming(n: int, seed: int, workdir: Path) -> None:
+    small, large = workdir / "small.txt", workdir / "large.txt"
+    texts = [format_hand(h) for h in random_hands(seed + 1, n)]
+    large.write_text("\n".join(texts) + "\n", encoding="utf-8")
+    small.write_text("\n".join(texts[: n // 10]) + "\n", encoding="utf-8")
+    a, b = run_process(engine_cmd(small)), run_process(engine_cmd(large))
+    print(f"streaming `score --batch --ruleset mcr`: {n // 10:,} hands peak RSS {a.peak_mib:.1f} MiB, "
+          f"{n:,} hands peak RSS {b.peak_mib:.1f} MiB ({b.lines:,} lines in {b.wall:.1f} s wall, "
+          f"{n / b.cpu:,.0f} hands/cpu-s)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20_000)
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--stream", type=int, default=100_000, help="hands for the streaming check (0: skip)")
+    parser.add_argument("--no-processes", action="store_true", help="skip the whole-process runs")
+    args = parser.parse_args(argv)
+    try:
+        import MahjongGB  # noqa: F401, PLC0415
+        have_gb = True
+    except ImportError:
+        have_gb = False
+        print("PyMahjongGB is not installed: the comparison is skipped (pip install pymahjonggb)")
+    texts = [format_hand(h) for h in random_hands(args.seed, args.hands)]
+    print(f"hand set: {len(texts)} mixed complete hands from generator.mcr_oracle.random_hands(seed={args.seed}); "
+          f"python {sys.version.split()[0]}, {os.cpu_count()} cores")
+    in_process(texts, have_gb)
+    if args.no_processes:
+        return 0
+    with tempfile.TemporaryDirectory(prefix="atlas-speed-") as tmp:
+        path = Path(tmp) / "hands.txt"
+        path.write_text("\n".join(texts) + "\n", encoding="utf-8")
+        if have_gb:
+            processes(path, len(texts))
+        if args.stream:
+            streaming(args.stream, args.seed, Path(tmp))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,267 @@
+"""How many complete hands show each tile pattern of a rule set, and how many it counts in.
+
+What is counted. A pattern *depends only on the tiles* when its detector reads nothing but the
+sets of a reading and the hand's tiles: not the win context, not the wait, not melds or
+concealment (`tile_only`). Each rule set is scored restricted to those patterns
+(`tile_ruleset`): the others neither count nor exclude, so the figures are properties of the
+fourteen tiles, the same whatever the hand was won on. Hands are concealed, self-drawn, and
+the winning tile is their highest tile (no counted pattern reads it). A hand *shows* a
+pattern when some reading of it has the pattern; the pattern *counts* in the hand when the
+engine's score lists it. Each hand counts once; `weighted` figures weigh a hand by its
+physical tile combinations (the product of C(4, count) over its tiles), so weighted shares
+are the odds that fourteen tiles dealt at random show or score the pattern, given that they
+form a complete hand.
+
+Why orbits suffice. The enumerator groups hands into orbits of the tile symmetries (suits,
+winds, dragons among themselves); a tile pattern reads every suit, wind and dragon alike,
+except the fixed tile lists (all green, reversible tiles), so all hands of an orbit show the
+same patterns and, when the best reading is unambiguous, count the same. An orbit is scored
+hand by hand instead when some hand of it could use a fixed tile list, or when its readings
+tie for the best total with different patterns (the engine's tie-break follows tile order,
+which the symmetries change). tests/test_stats.py checks the shortcut against scoring every
+hand of sample orbits one by one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from itertools import permutations, product
+from typing import Any
+
+from ..detectors import REGISTRY
+from ..detectors.ranks import TILE_LISTS
+from ..hand import Hand, WinContext
+from ..rules import Pattern, Ruleset
+from ..scoring import engine, mcr, series
+from ..shapes import Form, Reading, readings
+from ..tiles import NUM_KINDS, Tile
+from .hands import Orbit, Vec
+
+TILE_DETECTORS = frozenset({
+    "all_chows", "identical_chows", "mixed_chows", "pure_straight", "shifted_chows", "chow_pairs", "terminal_chows",
+    "all_pungs", "shifted_pungs", "double_pungs", "mixed_pungs", "all_even_pungs", "terminal_pung", "honor_sets",
+    "all_honors", "honor_pairs", "flush", "all_simples", "no_honors", "suit_count", "all_types", "rank_range",
+    "tile_list", "all_sets_contain", "tile_hog", "hog_group", "quad_pairs", "rank_family", "outside",
+    "terminals_honors", "form", "shifted_pairs", "knitted_straight", "honors_knitted", "linked_sets", "chain",
+    "ladder", "number_run", "mirror_suits", "shared_rank", "weak_suits",
+})
+"""Detectors that read only the sets of a reading and the hand's tiles."""
+
+TILE_WHEN: dict[str, Callable[[Mapping[str, Any]], bool]] = {
+    "honor_pung": lambda a: a["which"] in ("dragon", "wind"),  # seat and prevalent winds are the game's, not the tiles'
+    "nine_gates": lambda a: not a.get("on_wait", True),  # on the wait it reads the winning tile
+}
+"""Detectors that read only the tiles for some parameters."""
+
+FIXED_TILE_DETECTORS = frozenset({"tile_list"})
+"""Tile detectors that single out particular suits or dragons (all green, reversible tiles)."""
+
+
+def tile_only(p: Pattern) -> bool:
+    """Whether pattern `p` depends on the tiles alone (see the module docstring)."""
+    if p.detect in TILE_DETECTORS:
+        return True
+    when = TILE_WHEN.get(p.detect)
+    if when is None:
+        return False
+    args = {name: param.default for name, param in REGISTRY[p.detect].params.items()} | dict(p.params)
+    return when(args)
+
+
+def tile_ruleset(rs: Ruleset) -> Ruleset:
+    """`rs` restricted to its tile patterns (plus the chicken hand the policies need to exist); the other
+    patterns' exclusions go with them."""
+    keep = {p.id for p in rs.patterns if tile_only(p)} | {rs.option("chicken")}
+    patterns = tuple(replace(p, excludes=tuple(e for e in p.excludes if e.id in keep))
+                     for p in rs.patterns if p.id in keep)
+    return replace(rs, patterns=patterns)
+
+
+def reported(rs: Ruleset) -> list[str]:
+    """Ids of the patterns the statistics cover, in rule order."""
+    return [p.id for p in rs.patterns if tile_only(p)]
+
+
+# ----------------------------------------------------------------------------- one hand
+
+
+def hand_of(counts: Vec) -> Hand:
+    """The concealed, self-drawn hand of these tile counts, won on its highest tile."""
+    tiles = [t for t in range(NUM_KINDS) for _ in range(counts[t])]
+    win = tiles.pop()
+    return Hand(tuple(tiles), (), win, WinContext(tsumo=True))
+
+
+@dataclass(frozen=True)
+class Result:
+    complete: bool
+    shown: frozenset[str] = frozenset()
+    counted: frozenset[str] = frozenset()
+    safe: bool = True  # the counted patterns do not depend on the engine's tie-break between readings
+
+
+def _division_key(r: Reading) -> tuple[Any, ...]:
+    return r.form, tuple((s.kind, s.tile) for s in r.sets), r.loose
+
+
+def _per_division(hand: Hand, readings: list[Reading], rs: Ruleset) -> list[tuple[int, frozenset[str], frozenset[str]]]:
+    """(total, counted ids, detected ids) of each division of the tiles, scored on its own by the policy."""
+    out = []
+    seen = set()
+    for r in readings:
+        key = _division_key(r)
+        if key in seen:
+            continue
+        seen.add(key)
+        if rs.policy == "mcr":
+            s = mcr.score_reading(hand, r, rs)
+            total, counted, excluded = s.total, s.patterns, s.excluded
+        else:
+            total, counted, excluded, _notes = series.score_reading(hand, r, rs)
+        ids = frozenset(c.id for c in counted)
+        out.append((total, ids, ids | {e.id for e in excluded}))
+    return out
+
+
+def score_hand(counts: Vec, rs: Ruleset) -> Result:
+    """Shown and counted tile patterns of one hand under a tile rule set (`tile_ruleset`)."""
+    hand = hand_of(counts)
+    s = engine.score(hand, rs)
+    if not s.complete:
+        return Result(False)
+    counted = frozenset(c.id for c in s.patterns)
+    found = readings(hand, rs.forms, four_as_two_pairs=bool(rs.option("four_as_two_pairs", True)))
+    if len({_division_key(r) for r in found}) == 1:
+        return Result(True, counted | {e.id for e in s.excluded}, counted)
+    divisions = _per_division(hand, found, rs)
+    best = max(total for total, _c, _d in divisions)
+    safe = len({c for total, c, _d in divisions if total == best}) == 1
+    return Result(True, frozenset().union(*(d for _t, _c, d in divisions)), counted, safe)
+
+
+# ----------------------------------------------------------------------------- symmetry
+
+
+def images(counts: Vec) -> list[Vec]:
+    """Every distinct hand in the orbit of `counts` (suits, winds and dragons permuted), sorted."""
+    suits = set(permutations((counts[0:9], counts[9:18], counts[18:27])))
+    winds = set(permutations(counts[27:31]))
+    dragons = set(permutations(counts[31:34]))
+    return sorted(s[0] + s[1] + s[2] + w + d for s, w, d in product(suits, winds, dragons))
+
+
+@dataclass(frozen=True)
+class TileList:
+    """A fixed tile list as the orbit test reads it: how many wind and dragon kinds it has, and its ranks per suit."""
+
+    winds: int
+    dragons: int
+    ranks: tuple[frozenset[int], ...]
+    outside: tuple[Tile, ...]
+
+    @classmethod
+    def of(cls, tiles: frozenset[Tile]) -> TileList:
+        return cls(sum(1 for t in tiles if 27 <= t < 31), sum(1 for t in tiles if t >= 31),
+                   tuple(frozenset(r for r in range(9) if 9 * s + r in tiles) for s in range(3)),
+                   tuple(t for t in range(NUM_KINDS) if t not in tiles))
+
+    def holds(self, counts: Vec) -> bool:
+        """Whether this hand holds only tiles of the list."""
+        return all(counts[t] == 0 for t in self.outside)
+
+    def could_hold(self, counts: Vec) -> bool:
+        """Whether some hand of the orbit of `counts` holds only tiles of this list (winds and dragons are
+        interchangeable, so only how many kinds of each it uses matters; suits are tried in every order)."""
+        if 4 - counts[27:31].count(0) > self.winds or 3 - counts[31:34].count(0) > self.dragons:
+            return False
+        ranks = [{r for r in range(9) if counts[9 * s + r]} for s in range(3)]
+        return any(all(ranks[s] <= self.ranks[target[s]] for s in range(3)) for target in permutations(range(3)))
+
+
+def fixed_tile_lists(rs: Ruleset) -> list[TileList]:
+    """The fixed tile lists the rule set's tile patterns single out."""
+    return [TileList.of(TILE_LISTS[p.params["which"]]) for p in rs.patterns if p.detect in FIXED_TILE_DETECTORS]
+
+
+# ----------------------------------------------------------------------------- tallies
+
+
+@dataclass
+class Tally:
+    """Running figures of one rule set: hands and weights complete, and per pattern shown and counted."""
+
+    hands: int = 0
+    weight: int = 0
+    orbits: int = 0
+    by_hand: int = 0  # orbits scored hand by hand (fixed tile lists, ambiguous ties)
+    shown: dict[str, list[int]] = field(default_factory=dict)  # id -> [hands, weight]
+    counted: dict[str, list[int]] = field(default_factory=dict)
+
+    def add(self, result: Result, hands: int, weight: int, counted: Iterable[str] | None = None) -> None:
+        self.hands += hands
+        self.weight += weight
+        for ids, into in ((result.shown, self.shown), (result.counted if counted is None else counted, self.counted)):
+            for pid in ids:
+                row = into.setdefault(pid, [0, 0])
+                row[0] += hands
+                row[1] += weight
+
+    def merge(self, other: Tally) -> None:
+        for name in ("hands", "weight", "orbits", "by_hand"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for mine, theirs in ((self.shown, other.shown), (self.counted, other.counted)):
+            for pid, (n, w) in theirs.items():
+                row = mine.setdefault(pid, [0, 0])
+                row[0] += n
+                row[1] += w
+
+
+def tally_orbit(orbit: Orbit, rs: Ruleset, lists: list[TileList], tally: Tally) -> None:
+    """Add one orbit's hands to `tally` (`rs` a tile rule set, `lists` its fixed tile lists).
+
+    Hands of the orbit that hold only the tiles of a fixed list are scored one by one; the others
+    behave alike, so one of them is scored for all (unless its readings tie, see `_add_alike`)."""
+    if not any(tiles.could_hold(orbit.counts) for tiles in lists):
+        _add_alike(orbit.counts, None, orbit.size, orbit.weight, rs, tally)
+        return
+    plain = []
+    for h in images(orbit.counts):
+        if any(tiles.holds(h) for tiles in lists):
+            _add_alike(h, [h], 1, orbit.weight, rs, tally)
+        else:
+            plain.append(h)
+    if plain:
+        _add_alike(plain[0], plain, len(plain), orbit.weight, rs, tally)
+
+
+def _add_alike(counts: Vec, members: list[Vec] | None, n: int, weight: int, rs: Ruleset, tally: Tally) -> None:
+    """Add `n` hands that show the same patterns as `counts` (its symmetric images: `members`, or the whole
+    orbit when None). When the engine's choice among tied readings decides what counts, each is scored."""
+    result = score_hand(counts, rs)
+    if not result.complete:
+        return
+    tally.orbits += 1
+    if result.safe:
+        tally.add(result, n, n * weight)
+        return
+    tally.by_hand += 1
+    for h in members if members is not None else images(counts):
+        counted = result.counted if h == counts else score_hand(h, rs).counted
+        tally.add(result, 1, weight, counted)
+
+
+def tally_orbits(orbits: Iterator[Orbit], rulesets: list[Ruleset]) -> dict[str, Tally]:
+    """Tallies of every rule set (given as loaded; restricted to tile patterns here) over the orbits."""
+    tile_sets = [tile_ruleset(rs) for rs in rulesets]
+    lists = [fixed_tile_lists(rs) for rs in tile_sets]
+    out = {rs.id: Tally() for rs in rulesets}
+    for orbit in orbits:
+        for rs, fixed in zip(tile_sets, lists):
+            tally_orbit(orbit, rs, fixed, out[rs.id])
+    return out
+
+
+def policy_supported(rs: Ruleset) -> bool:
+    """Rule sets whose readings are the ordinary ones (not wild tiles) and whose policy the tie check knows."""
+    return rs.policy in ("mcr", "series") and Form.REGULAR in rs.forms
