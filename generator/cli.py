@@ -253,6 +253,39 @@ def cmd_accept_snapshot(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_stats(args: argparse.Namespace) -> int:
+    """Count every concealed complete hand and, per tile pattern, the hands that show it and that it counts in."""
+    from .stats.run import PUBLISHED, run_stats  # noqa: PLC0415  (a long run; the other commands do not need it)
+    from .stats.store import stats_object, write_stats  # noqa: PLC0415
+
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    content = Path(args.content)
+    chosen = {rs.id for rs in _rulesets(args.ruleset)} if args.ruleset else None
+    rulesets = [rs for rs in all_rulesets(content).values() if chosen is None or rs.id in chosen]
+    result = run_stats(rulesets, jobs=args.jobs, limit=args.limit)
+    figures = result.universe.figures()
+    for name, want in PUBLISHED.items():
+        print(f"complete hands, {name:<8} {figures[name]:>12,}  (published {want:,})", file=sys.stderr)
+    for line in result.skipped:
+        print(f"skipped {line}", file=sys.stderr)
+    problems = result.universe.problems()
+    if args.limit is None and problems:
+        print("error: the enumerator disagrees with the published counts: " + "; ".join(problems), file=sys.stderr)
+        return EXIT_FAIL
+    for rs in rulesets:
+        tally = result.tallies.get(rs.id)
+        if tally is None:
+            continue
+        obj = stats_object(rs, tally)
+        where = "not written (--limit)" if args.limit is not None else str(write_stats(obj, content))
+        print(f"{rs.id:<10} {tally.hands:>12,} complete hands in {tally.orbits:,} orbits "
+              f"({tally.by_hand:,} scored hand by hand), {len(obj['patterns'])} tile patterns: {where}",
+              file=sys.stderr)
+    print(f"stats: {result.seconds:.0f} s with {args.jobs} worker(s)", file=sys.stderr)
+    return EXIT_OK
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
         from .site.serve import serve
@@ -301,6 +334,14 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--batch", metavar="FILE", help="one 13-tile hand per line ('-' = stdin)")
     p.add_argument("hand", nargs="*")
     p.set_defaults(func=cmd_waits)
+
+    p = sub.add_parser("stats", help="count every concealed complete hand and how often each tile pattern shows "
+                                     "and counts (writes content/stats/)")
+    p.add_argument("--ruleset", action="append", metavar="ID", help="rule set id or alias (repeatable; default: all)")
+    p.add_argument("--jobs", type=int, default=2, help="worker processes (default: 2)")
+    p.add_argument("--limit", type=int, help="only the first N orbits of hands, for a quick look (writes nothing)")
+    p.add_argument("--content", default=str(CONTENT_DIR), help="content folder (default: the project's content/)")
+    p.set_defaults(func=cmd_stats)
 
     p = sub.add_parser("rulesets", help="list rule-set ids, names and editions")
     p.add_argument("--json", action="store_true")

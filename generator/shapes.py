@@ -94,7 +94,7 @@ GROUPS: tuple[tuple[Tile, Tile], ...] = ((0, 9), (9, 18), (18, 27), (27, 34))
 SetList = tuple[tuple[Kind, Tile], ...]
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 15)
 def group_sets(group: tuple[int, ...], base: Tile) -> tuple[SetList, ...]:
     """Every way to split one group's counts (a suit's nine, or the honours' seven, starting at
     tile `base`) into pungs and chows, as sorted (kind, tile) lists; () when there is none.
@@ -120,7 +120,7 @@ def group_sets(group: tuple[int, ...], base: Tile) -> tuple[SetList, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def decompositions(counts: tuple[int, ...]) -> tuple[tuple[Tile, SetList], ...]:
     """Every (pair, sets) split of standing tiles whose count is 3n+2.
 
@@ -205,7 +205,7 @@ def _meld_sets(hand: Hand) -> list[TileSet]:
 _PAIRS = tuple(TileSet(Kind.PAIR, t) for t in range(NUM_KINDS))
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 14)
 def _body(sets: SetList) -> tuple[TileSet, ...]:
     """The sets of one split as sorted TileSets. Memoised: a split recurs in many hands, and making
     and sorting frozen dataclasses was most of the cost of a reading."""
@@ -233,29 +233,32 @@ def _regular_readings(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], win:
 
 
 def seven_pairs_reading(hand: Hand, four_as_two: bool) -> list[Reading]:
-    if hand.melds:
-        return []
-    counts = counts_of(hand.closed_tiles)
+    return [] if hand.melds else _seven_pairs(counts_of(hand.closed_tiles), hand.win_tile, four_as_two)
+
+
+def _seven_pairs(counts: list[int], win: Tile, four_as_two: bool) -> list[Reading]:
     if not _is_seven_pairs(counts, four_as_two):
         return []
     pairs = [_PAIRS[t] for t, n in enumerate(counts) for _ in range(n // 2)]
-    win = next(i for i, p in enumerate(pairs) if p.tile == hand.win_tile)
-    return [Reading(Form.SEVEN_PAIRS, tuple(pairs), win)]
+    at = next(i for i, p in enumerate(pairs) if p.tile == win)
+    return [Reading(Form.SEVEN_PAIRS, tuple(pairs), at)]
 
 
 def thirteen_orphans_reading(hand: Hand) -> list[Reading]:
-    if hand.melds:
-        return []
-    tiles = hand.closed_tiles
-    if set(tiles) == set(ORPHANS) and len(tiles) == 14:
+    return [] if hand.melds else _thirteen_orphans(hand.closed_tiles)
+
+
+def _thirteen_orphans(tiles: tuple[Tile, ...]) -> list[Reading]:
+    if len(tiles) == 14 and set(tiles) == _ORPHAN_SET:
         return [Reading(Form.THIRTEEN_ORPHANS, (), None, tiles)]
     return []
 
 
 def honors_knitted_reading(hand: Hand) -> list[Reading]:
-    if hand.melds:
-        return []
-    tiles = hand.closed_tiles
+    return [] if hand.melds else _honors_knitted(hand.closed_tiles)
+
+
+def _honors_knitted(tiles: tuple[Tile, ...]) -> list[Reading]:
     if len(set(tiles)) != 14:
         return []
     suited = {t for t in tiles if t < 27}
@@ -265,9 +268,10 @@ def honors_knitted_reading(hand: Hand) -> list[Reading]:
 
 
 def knitted_straight_readings(hand: Hand) -> list[Reading]:
-    if len(hand.melds) > 1:
-        return []
-    closed = counts_of(hand.closed_tiles)
+    return [] if len(hand.melds) > 1 else _knitted_straight(hand, counts_of(hand.closed_tiles))
+
+
+def _knitted_straight(hand: Hand, closed: list[int]) -> list[Reading]:
     if closed[:27].count(0) > 18:  # fewer than the nine different suit tiles of a knitted straight
         return []
     melds = _meld_sets(hand)
@@ -285,26 +289,34 @@ def knitted_straight_readings(hand: Hand) -> list[Reading]:
     return out
 
 
+_ORPHAN_SET = frozenset(ORPHANS)
+_SPECIAL_FORMS = frozenset({Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS, Form.HONORS_KNITTED, Form.KNITTED_STRAIGHT})
+
+
 def readings(hand: Hand, forms: frozenset[Form] = STANDARD_FORMS, *, four_as_two_pairs: bool = True) -> list[Reading]:
     """Every reading of `hand` in the given forms; empty when the hand is not complete."""
-    out: list[Reading] = []
-    if Form.REGULAR in forms:
-        out.extend(regular_readings(hand))
-    if Form.SEVEN_PAIRS in forms:
-        out.extend(seven_pairs_reading(hand, four_as_two_pairs))
-    if Form.THIRTEEN_ORPHANS in forms:
-        out.extend(thirteen_orphans_reading(hand))
-    if Form.HONORS_KNITTED in forms:
-        out.extend(honors_knitted_reading(hand))
+    out: list[Reading] = list(_regular_readings(hand.concealed, hand.melds, hand.win_tile, hand.context.tsumo)
+                              ) if Form.REGULAR in forms else []
+    if not forms & _SPECIAL_FORMS or len(hand.melds) > 1:
+        return out
+    tiles = hand.closed_tiles
+    counts = counts_of(tiles)
+    if not hand.melds:
+        if Form.SEVEN_PAIRS in forms:
+            out.extend(_seven_pairs(counts, hand.win_tile, four_as_two_pairs))
+        if Form.THIRTEEN_ORPHANS in forms:
+            out.extend(_thirteen_orphans(tiles))
+        if Form.HONORS_KNITTED in forms:
+            out.extend(_honors_knitted(tiles))
     if Form.KNITTED_STRAIGHT in forms:
-        out.extend(knitted_straight_readings(hand))
+        out.extend(_knitted_straight(hand, counts))
     return out
 
 
 # ----------------------------------------------------------------------------- completeness and waits
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 15)
 def _group_splits(counts: tuple[int, ...], pair: bool, runs: bool) -> bool:
     """Whether one suit's counts (or the honours', without runs) split into sets, plus a pair if asked."""
     i = next((k for k, n in enumerate(counts) if n), None)

@@ -17,7 +17,7 @@ import pytest
 
 from generator import detectors
 from generator.detectors import View
-from generator.detectors.view import Profile
+from generator.detectors.view import SetProfile, TileProfile
 from generator.hand import Hand
 from generator.mcr_oracle import random_hands
 from generator.notation import HandError, format_hand, parse_hand
@@ -82,7 +82,7 @@ def test_gated_detection_finds_what_every_detector_finds(ruleset_id: str) -> Non
             gated = detect(View(hand, reading), rs.patterns).found
             assert gated == every, f"{format_hand(hand)} ({reading.form.value}) under {rs.id}"
             checked += 1
-            skipped += len(rs.patterns) - len(Candidates(rs.patterns).of(View(hand, reading).profile))
+            skipped += len(rs.patterns) - len(Candidates(rs.patterns).of(View(hand, reading)))
     assert checked > 1000
     if len(rs.patterns) > 20:  # a real rule set, not 团圆's three fans: most detectors are skipped
         assert skipped > checked * len(rs.patterns) // 2, "the gates hardly skip anything"
@@ -94,23 +94,22 @@ def test_every_gate_names_a_detector_and_holds_its_parameters() -> None:
     assert {"chow_pairs", "wait", "shifted_pungs", "flush"} <= set(GATES) & used
 
 
-def test_profile_reads_sets_and_tiles() -> None:
+def test_profiles_read_sets_and_tiles() -> None:
     hand = parse_hand("123m123m789p5s [777z] +5s")
     (reading,) = readings(hand)
-    profile = View(hand, reading).profile
-    assert isinstance(profile, Profile)
-    assert (profile.form, profile.chows, profile.pungs, profile.dragon_pungs, profile.suit_pungs) == (
-        Form.REGULAR, 3, 1, 1, 0)
-    assert (profile.suits, profile.honors, profile.chow_suits, profile.terminals, profile.simples) == (
-        7, 2, 3, True, True)
-    assert profile.bands == 7
+    sets, tiles = View(hand, reading).set_profile, View(hand, reading).tile_profile
+    assert isinstance(sets, SetProfile) and isinstance(tiles, TileProfile)
+    assert (sets.form, sets.chows, sets.pungs, sets.dragon_pungs, sets.suit_pungs) == (Form.REGULAR, 3, 1, 1, 0)
+    assert (sets.chow_suits, sets.pung_suits, sets.suit_sets) == (3, 0, 2)
+    assert (tiles.suits, tiles.honors, tiles.bands, tiles.terminals, tiles.simples, tiles.hogs) == (
+        7, 2, 7, True, True, 0)
 
 
 def test_candidates_keep_rule_order() -> None:
     rs = all_rulesets()["mcr"]
     hand = parse_hand("123m456m789m234p5s+5s")
     view = View(hand, readings(hand)[0])
-    ids = [p.id for p, _fn, _params in Candidates(rs.patterns).of(view.profile)]
+    ids = [p.id for p, _fn, _params in Candidates(rs.patterns).of(view)]
     order = [p.id for p in rs.patterns]
     assert ids == sorted(ids, key=order.index)
     assert "pure-straight" in ids and "seven-pairs" not in ids

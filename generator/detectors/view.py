@@ -21,14 +21,14 @@ Match = tuple[int, ...]
 WHOLE: Match = ()
 
 
-class Profile(NamedTuple):
-    """A compact description of one reading: the few counts that decide which patterns it could show.
+class SetProfile(NamedTuple):
+    """What the sets of one reading are, in a few counts: with `TileProfile`, all the engine needs to rule
+    out most patterns before running their detectors.
 
-    Most patterns of a rule set cannot show on a given reading (a hand with one chow has no
-    chow pairs), and readings with the same profile rule out the same ones, so the engine
-    decides which detectors to run once per profile (`scoring/gates.py`) instead of once per
-    reading. Set counts come from the reading's sets; tile facts from the hand's own tiles
-    (they differ when wild tiles stand in for others), each as the detectors read them.
+    Most patterns of a rule set cannot show on a given reading (a hand with one chow has no chow
+    pairs), and readings alike in these counts rule out the same ones, so the engine decides
+    which detectors to run once per profile (`scoring/gates.py`) instead of once per reading.
+    The two profiles are kept apart because each alone repeats far more than the two together.
     """
 
     form: Form
@@ -36,17 +36,23 @@ class Profile(NamedTuple):
     pungs: int  # pungs and kongs
     kongs: int
     suit_pungs: int  # pungs and kongs of suit tiles
+    wind_pungs: int
+    dragon_pungs: int
     chow_suits: int  # bit mask of the suits of the chows: 1 characters, 2 dots, 4 bamboo
     pung_suits: int  # bit mask of the suits of the suit pungs and kongs
     suit_sets: int  # the most sets (the pair included) that one suit holds
-    wind_pungs: int
-    dragon_pungs: int
-    hogs: int  # tile kinds held four times without a kong
-    suits: int  # bit mask of the suits among the hand's tiles: 1 characters, 2 dots, 4 bamboo
+
+
+class TileProfile(NamedTuple):
+    """What tiles the hand holds, as the tile detectors read them (from the hand's own tiles, not from the
+    sets: with wild tiles standing in for others the two differ)."""
+
+    suits: int  # bit mask of the suits among the tiles: 1 characters, 2 dots, 4 bamboo
     honors: int  # bit mask: 1 a wind among the tiles, 2 a dragon
     bands: int  # bit mask of the rank bands among the suit tiles: 1 ranks 1-3, 2 ranks 4-6, 4 ranks 7-9
     terminals: bool  # a 1 or a 9 among the tiles
     simples: bool  # a 2-8 among the tiles
+    hogs: int  # tile kinds held four times without a kong of them
 
 
 _WIND, _DRAGON, _TERMINAL, _SIMPLE = 1 << 3, 1 << 4, 1 << 8, 1 << 9
@@ -107,7 +113,6 @@ class View:
         for t in self.kinds:
             bits |= TILE_BITS[t]
         self._bits = bits
-        self._profile: Profile | None = None
 
     @property
     def suits(self) -> frozenset[int]:
@@ -145,12 +150,7 @@ class View:
         return tuple(range(len(self.sets)))
 
     @property
-    def profile(self) -> Profile:
-        if self._profile is None:
-            self._profile = self._make_profile()
-        return self._profile
-
-    def _make_profile(self) -> Profile:
+    def set_profile(self) -> SetProfile:
         sets = self.sets
         winds = dragons = pung_suits = chow_suits = 0
         for i in self.pungs:
@@ -166,11 +166,15 @@ class View:
         per_suit = [0, 0, 0, 0]
         for s in sets:
             per_suit[min(s.tile // 9, 3)] += 1
+        pungs = len(self.pungs)
+        return SetProfile(self.form, len(self.chows), pungs, len(self.kongs), pungs - winds - dragons, winds, dragons,
+                          chow_suits, pung_suits, max(per_suit[:3]))
+
+    @property
+    def tile_profile(self) -> TileProfile:
         kong_tiles = [self.sets[i].tile for i in self.kongs]
         counts = self.counts
         hogs = sum(1 for t in self.kinds if counts[t] == 4 and t not in kong_tiles)
         bits = self._bits
-        pungs = len(self.pungs)
-        return Profile(self.form, len(self.chows), pungs, len(self.kongs), pungs - winds - dragons, chow_suits,
-                       pung_suits, max(per_suit[:3]), winds, dragons, hogs, bits & 7, (bits >> 3) & 3, (bits >> 5) & 7, bool(bits & _TERMINAL),
-                       bool(bits & _SIMPLE))
+        return TileProfile(bits & 7, (bits >> 3) & 3, (bits >> 5) & 7, bool(bits & _TERMINAL), bool(bits & _SIMPLE),
+                           hogs)

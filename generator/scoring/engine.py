@@ -31,13 +31,19 @@ def register_policy(name: str, policy: Policy) -> None:
     POLICIES[name] = policy
 
 
-def score(hand: Hand, ruleset: Ruleset) -> Score:
-    key = format_hand(hand)
+def readings_of(hand: Hand, ruleset: Ruleset) -> list[Reading]:
+    """Every reading of `hand` in the rule set's forms (or its own, for wild tiles); empty when incomplete."""
     hook = READINGS.get(ruleset.policy)
     if hook is not None:
-        found = hook(hand, ruleset)
-    else:
-        found = readings(hand, ruleset.forms, four_as_two_pairs=bool(ruleset.option("four_as_two_pairs", True)))
+        return hook(hand, ruleset)
+    return readings(hand, ruleset.forms, four_as_two_pairs=bool(ruleset.option("four_as_two_pairs", True)))
+
+
+def score(hand: Hand, ruleset: Ruleset, found: list[Reading] | None = None) -> Score:
+    """Score `hand`; `found` passes its readings (`readings_of`) when the caller already has them."""
+    key = format_hand(hand)
+    if found is None:
+        found = readings_of(hand, ruleset)
     if not found:
         return Score(ruleset.id, key, False, False, 0, ruleset.unit,
                      notes=["the tiles do not form a winning shape in this rule set"])

@@ -1,36 +1,47 @@
-"""Which patterns a reading could show at all, decided from its `Profile` before any detector runs.
+"""Which patterns a reading could show at all, decided from its profiles before any detector runs.
 
 Why: a rule set has eighty to a hundred patterns and a reading shows a handful; running every
 detector on every reading was most of the engine's time. A gate is a cheap *necessary*
-condition of one detector, read off the reading's profile (form, numbers of chows, pungs and
-kongs, suits, honours, rank bands). A detector that reads the sets is gated on set counts,
-one that reads the tiles on tile facts: with wild tiles the two can differ. Profiles repeat far more than hands do, so the list of
-patterns worth running is worked out once per profile and pattern list (`Candidates.of`) and
-then looked up.
+condition of one detector, in two halves: one read off the reading's `SetProfile` (form,
+numbers of chows, pungs and kongs, their suits), one off the hand's `TileProfile` (suits,
+honours, rank bands, terminals). A detector that reads the sets is gated on set facts, one
+that reads the tiles on tile facts: with wild tiles the two can differ. Profiles repeat far
+more than hands do, so each half is worked out once per profile and kept as a bit mask over
+the pattern list (`Candidates`); a reading runs the patterns whose bit survives both.
 
 A gate may let a pattern through that then does not match; it must never hold back one that
 would: tests/test_gates.py checks on seeded random hands of every form, under every rule set,
 that gated detection finds exactly what running every detector finds. Each gate restates a
-condition its detector tests first thing (see the detector's docstring); a detector without a
-gate always runs, so a new detector is correct before it is fast.
+condition its detector tests first thing; a detector without a gate always runs, so a new
+detector is correct before it is fast.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from ..detectors import REGISTRY, Match, View
-from ..detectors.view import Profile
+from ..detectors.view import SetProfile, TileProfile
 from ..rules import Pattern
 from ..shapes import Form
 
-Gate = Callable[[Profile, Mapping[str, Any]], bool]
+Args = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Gate:
+    """The two halves of a gate; None is no condition."""
+
+    sets: Callable[[SetProfile, Args], bool] | None = None
+    tiles: Callable[[TileProfile, Args], bool] | None = None
+
 
 _SETS_OR_PAIRS = (Form.REGULAR, Form.SEVEN_PAIRS)
 _ONE_SUIT = (1, 2, 4)
-_BANDS = ((1, 3, 1), (4, 6, 2), (7, 9, 4))  # rank band (low, high, bit) as in Profile.bands
+_BANDS = ((1, 3, 1), (4, 6, 2), (7, 9, 4))  # rank band (low, high, bit) as in TileProfile.bands
 
 
 @lru_cache(maxsize=None)  # a handful of (low, high) pairs in all the rule data
@@ -39,120 +50,156 @@ def _bands_within(low: int, high: int) -> int:
     return sum(bit for a, b, bit in _BANDS if a <= high and low <= b)
 
 
-def _honor_free(p: Profile, params: Mapping[str, Any]) -> bool:
-    return params.get("honors") != "none" or not p.honors
+def _honor_free(t: TileProfile, a: Args) -> bool:
+    """No honour when the detector's `honors` parameter is "none"."""
+    return a.get("honors") != "none" or not t.honors
+
+
+def _form(*forms: Form) -> Callable[[SetProfile, Args], bool]:
+    return lambda s, a: s.form in forms
+
+
+def _link_sets(s: SetProfile, link: str, times: int) -> bool:
+    """Enough sets for `times` couples of `link` (no set shared between couples, all in one suit)."""
+    if s.form is not Form.REGULAR or s.suit_sets < 2 * times:
+        return False
+    if link == "shifted-pungs":
+        return s.suit_pungs >= 2 * times
+    if link == "pung-chow":
+        return s.suit_pungs >= times and s.chows >= times
+    return s.chows >= 2 * times
+
+
+def _chain_sets(s: SetProfile, orders: str) -> bool:
+    """Enough chows, suit pungs and sets of one suit for one of the chain's words (C a chow, P a pung or kong,
+    R the pair; a chain stays in one suit)."""
+    return s.form is Form.REGULAR and any(
+        word.count("C") <= s.chows and word.count("P") <= s.suit_pungs and len(word) <= s.suit_sets
+        for word in orders.split("|"))
+
+
+def _mirror_sets(s: SetProfile, sets: str) -> bool:
+    """Two sets of the given kinds in each of two suits."""
+    if s.form is not Form.REGULAR:
+        return False
+    if sets == "chows":
+        return s.chows >= 4 and s.chow_suits.bit_count() >= 2
+    if sets == "pungs":
+        return s.suit_pungs >= 4 and s.pung_suits.bit_count() >= 2
+    return s.chows >= 2 and s.suit_pungs >= 2
+
+
+def _one_or_three(s: SetProfile, a: Args, suits: int) -> bool:
+    """`n` sets in one suit (`suits = "one"`), or sets in all three suits (`"three"`; `suits` is their mask)."""
+    return s.suit_sets >= a["n"] if a["suits"] == "one" else suits == 7
 
 
 GATES: dict[str, Gate] = {
     # chows
-    "all_chows": lambda p, a: (p.form is Form.REGULAR and p.chows == 4)
-    or (a["knitted"] and p.form is Form.KNITTED_STRAIGHT),
-    "identical_chows": lambda p, a: p.chows >= (4 if a["twice"] else a["n"]) and p.suit_sets >= (2 if a["twice"] else a["n"]),
-    "mixed_chows": lambda p, a: p.chows >= 3 and p.chow_suits == 7,
-    "pure_straight": lambda p, a: p.chows >= 3 and (p.suit_sets >= 3 if a["suits"] == "one" else p.chow_suits == 7),
-    "shifted_chows": lambda p, a: p.chows >= a["n"] and (p.suit_sets >= a["n"] if a["suits"] == "one"
-                                                         else p.chow_suits == 7),
-    "chow_pairs": lambda p, a: p.chows >= 2,
+    "all_chows": Gate(sets=lambda s, a: (s.form is Form.REGULAR and s.chows == 4)
+                      or (a["knitted"] and s.form is Form.KNITTED_STRAIGHT)),
+    "identical_chows": Gate(sets=lambda s, a: s.chows >= (4 if a["twice"] else a["n"])
+                            and s.suit_sets >= (2 if a["twice"] else a["n"])),
+    "mixed_chows": Gate(sets=lambda s, a: s.chows >= 3 and s.chow_suits == 7),
+    "pure_straight": Gate(sets=lambda s, a: s.chows >= 3 and (s.suit_sets >= 3 if a["suits"] == "one"
+                                                             else s.chow_suits == 7)),
+    "shifted_chows": Gate(sets=lambda s, a: s.chows >= a["n"] and _one_or_three(s, a, s.chow_suits)),
+    "chow_pairs": Gate(sets=lambda s, a: s.chows >= 2),
+    "terminal_chows": Gate(sets=lambda s, a: s.form is Form.REGULAR and s.chows == 4
+                           and s.chow_suits.bit_count() <= 2),
     # pungs and kongs
-    "all_pungs": lambda p, a: p.form is Form.REGULAR and p.pungs == 4,
-    "concealed_pungs": lambda p, a: p.pungs >= a["n"],
-    "kongs": lambda p, a: p.kongs >= a["n"],
-    "shifted_pungs": lambda p, a: p.suit_pungs >= a["n"] and (p.suit_sets >= a["n"] if a["suits"] == "one"
-                                                              else p.pung_suits == 7),
-    "double_pungs": lambda p, a: p.pung_suits.bit_count() >= 2,
-    "mixed_pungs": lambda p, a: p.pung_suits.bit_count() >= (2 if a["pair"] else 3),
-    "all_even_pungs": lambda p, a: p.form is Form.REGULAR and p.pungs == 4,
-    "terminal_pung": lambda p, a: p.pungs >= 1,
+    "all_pungs": Gate(sets=lambda s, a: s.form is Form.REGULAR and s.pungs == 4),
+    "concealed_pungs": Gate(sets=lambda s, a: s.pungs >= a["n"]),
+    "kongs": Gate(sets=lambda s, a: s.kongs >= a["n"]),
+    "shifted_pungs": Gate(sets=lambda s, a: s.suit_pungs >= a["n"] and _one_or_three(s, a, s.pung_suits)),
+    "double_pungs": Gate(sets=lambda s, a: s.pung_suits.bit_count() >= 2),
+    "mixed_pungs": Gate(sets=lambda s, a: s.pung_suits.bit_count() >= (2 if a["pair"] else 3)),
+    "all_even_pungs": Gate(sets=lambda s, a: s.form is Form.REGULAR and s.pungs == 4),
+    "terminal_pung": Gate(sets=lambda s, a: s.pungs >= 1),
     # honours
-    "honor_pung": lambda p, a: p.wind_pungs + p.dragon_pungs >= 1,
-    "honor_sets": lambda p, a: (p.wind_pungs if a["family"] == "winds" else p.dragon_pungs) >= a["pungs"],
-    "all_honors": lambda p, a: p.form in _SETS_OR_PAIRS and not p.suits,
-    "honor_pairs": lambda p, a: p.form is Form.SEVEN_PAIRS,
+    "honor_pung": Gate(sets=lambda s, a: s.wind_pungs + s.dragon_pungs >= 1),
+    "honor_sets": Gate(sets=lambda s, a: (s.wind_pungs if a["family"] == "winds" else s.dragon_pungs) >= a["pungs"]),
+    "all_honors": Gate(sets=_form(*_SETS_OR_PAIRS), tiles=lambda t, a: not t.suits),
+    "honor_pairs": Gate(sets=_form(Form.SEVEN_PAIRS)),
     # suits and ranks
-    "flush": lambda p, a: p.suits in _ONE_SUIT and bool(p.honors) == (a["honors"] == "required"),
-    "all_simples": lambda p, a: not p.honors and not p.terminals,
-    "no_honors": lambda p, a: not p.honors,
-    "nine_gates": lambda p, a: p.form is Form.REGULAR and p.suits in _ONE_SUIT and not p.honors,
-    "suit_count": lambda p, a: p.suits.bit_count() == a["n"],
-    "all_types": lambda p, a: p.suits == 7 and p.honors == 3,
-    "rank_range": lambda p, a: not p.honors and not p.bands & ~_bands_within(a["low"], a["high"]),
-    "all_sets_contain": lambda p, a: p.form is Form.REGULAR,
-    "tile_hog": lambda p, a: p.hogs >= 1,
-    "hog_group": lambda p, a: p.form is Form.REGULAR and p.hogs >= a["n"],
-    "quad_pairs": lambda p, a: p.form is Form.SEVEN_PAIRS and p.hogs >= a["n"],
-    "rank_family": lambda p, a: p.form in _SETS_OR_PAIRS and _honor_free(p, a),
+    "flush": Gate(tiles=lambda t, a: t.suits in _ONE_SUIT and bool(t.honors) == (a["honors"] == "required")),
+    "all_simples": Gate(tiles=lambda t, a: not t.honors and not t.terminals),
+    "no_honors": Gate(tiles=lambda t, a: not t.honors),
+    "nine_gates": Gate(sets=_form(Form.REGULAR), tiles=lambda t, a: t.suits in _ONE_SUIT and not t.honors),
+    "suit_count": Gate(tiles=lambda t, a: t.suits.bit_count() == a["n"]),
+    "all_types": Gate(tiles=lambda t, a: t.suits == 7 and t.honors == 3),
+    "rank_range": Gate(tiles=lambda t, a: not t.honors and not t.bands & ~_bands_within(a["low"], a["high"])),
+    "all_sets_contain": Gate(sets=_form(Form.REGULAR)),
+    "tile_hog": Gate(tiles=lambda t, a: t.hogs >= 1),
+    "hog_group": Gate(sets=_form(Form.REGULAR), tiles=lambda t, a: t.hogs >= a["n"]),
+    "quad_pairs": Gate(sets=_form(Form.SEVEN_PAIRS), tiles=lambda t, a: t.hogs >= a["n"]),
+    "rank_family": Gate(sets=_form(*_SETS_OR_PAIRS), tiles=_honor_free),
     # terminals
-    "outside": lambda p, a: p.form is Form.REGULAR and _honor_free(p, a),
-    "terminals_honors": lambda p, a: p.form in _SETS_OR_PAIRS and not p.simples and _honor_free(p, a),
+    "outside": Gate(sets=_form(Form.REGULAR), tiles=_honor_free),
+    "terminals_honors": Gate(sets=_form(*_SETS_OR_PAIRS), tiles=lambda t, a: not t.simples and _honor_free(t, a)),
     # forms
-    "form": lambda p, a: p.form.value == a["shape"],
-    "shifted_pairs": lambda p, a: p.form is Form.SEVEN_PAIRS,
-    "knitted_straight": lambda p, a: p.form in (Form.KNITTED_STRAIGHT, Form.HONORS_KNITTED),
-    "honors_knitted": lambda p, a: p.form is Form.HONORS_KNITTED,
-    "wait": lambda p, a: p.form in (Form.REGULAR, Form.KNITTED_STRAIGHT) and (a["shape"] == "single" or p.chows >= 1),
+    "form": Gate(sets=lambda s, a: s.form.value == a["shape"]),
+    "shifted_pairs": Gate(sets=_form(Form.SEVEN_PAIRS)),
+    "knitted_straight": Gate(sets=_form(Form.KNITTED_STRAIGHT, Form.HONORS_KNITTED)),
+    "honors_knitted": Gate(sets=_form(Form.HONORS_KNITTED)),
+    "wait": Gate(sets=lambda s, a: s.form in (Form.REGULAR, Form.KNITTED_STRAIGHT)
+                 and (a["shape"] == "single" or s.chows >= 1)),
     # Sihai's one-suit families
-    "linked_sets": lambda p, a: p.form is Form.REGULAR and p.suit_sets >= 2 * a["times"]
-    and _link_sets(p, a["link"], a["times"]),
-    "chain": lambda p, a: p.form is Form.REGULAR and _chain_sets(p, a["orders"]),
-    "ladder": lambda p, a: p.form is Form.REGULAR and p.suit_sets > a["n"]
-    and (p.chows if a["sets"] == "chows" else p.pungs) >= a["n"],
-    "number_run": lambda p, a: p.form in _SETS_OR_PAIRS and _honor_free(p, a),
-    "mirror_suits": lambda p, a: p.form is Form.REGULAR and _mirror_sets(p, a["sets"]),
-    "terminal_chows": lambda p, a: p.form is Form.REGULAR and p.chows == 4 and p.chow_suits.bit_count() <= 2,
-    "shared_rank": lambda p, a: p.form is Form.REGULAR and _honor_free(p, a),
+    "linked_sets": Gate(sets=lambda s, a: _link_sets(s, a["link"], a["times"])),
+    "chain": Gate(sets=lambda s, a: _chain_sets(s, a["orders"])),
+    "ladder": Gate(sets=lambda s, a: s.form is Form.REGULAR and s.suit_sets > a["n"]
+                   and (s.chows if a["sets"] == "chows" else s.pungs) >= a["n"]),
+    "number_run": Gate(sets=_form(*_SETS_OR_PAIRS), tiles=_honor_free),
+    "mirror_suits": Gate(sets=lambda s, a: _mirror_sets(s, a["sets"])),
+    "shared_rank": Gate(sets=_form(Form.REGULAR), tiles=_honor_free),
 }
 
 
-def _link_sets(p: Profile, link: str, times: int) -> bool:
-    """Enough sets for `times` couples of `link` (no set shared between couples)."""
-    if link == "shifted-pungs":
-        return p.suit_pungs >= 2 * times
-    if link == "pung-chow":
-        return p.suit_pungs >= times and p.chows >= times
-    return p.chows >= 2 * times
-
-
-def _chain_sets(p: Profile, orders: str) -> bool:
-    """Enough chows, suit pungs and sets of one suit for one of the chain's words (C a chow, P a pung or kong,
-    R the pair; a chain stays in one suit)."""
-    return any(word.count("C") <= p.chows and word.count("P") <= p.suit_pungs and len(word) <= p.suit_sets
-               for word in orders.split("|"))
-
-
-def _mirror_sets(p: Profile, sets: str) -> bool:
-    """Two sets of the given kinds in each of two suits."""
-    if sets == "chows":
-        return p.chows >= 4
-    if sets == "pungs":
-        return p.suit_pungs >= 4
-    return p.chows >= 2 and p.suit_pungs >= 2
-
-
-Bound = tuple[Pattern, Callable[..., list[Match]], Mapping[str, Any]]
+Bound = tuple[Pattern, Callable[..., list[Match]], dict[str, Any]]
 """A pattern with its detector function and parameters, ready to call."""
 
 
 class Candidates:
-    """The patterns of one pattern list that could show on a reading, by profile, memoised.
+    """The patterns of one pattern list that could show on a reading, memoised by profile.
 
-    Profiles are few (a handful of small counts), so the memo stays small; it holds one tuple
-    of bound patterns per profile met.
+    Each half of the gates gives a bit mask over the patterns (bit i: pattern i may show), kept
+    per profile; the patterns of a combined mask are kept per mask. All three memos stay small
+    (hundreds to a few thousand entries) however many hands are scored.
     """
 
     def __init__(self, patterns: Sequence[Pattern]) -> None:
         self.patterns = patterns
-        self._bound: list[tuple[Bound, Gate | None, dict[str, Any]]] = []
+        self._bound: list[Bound] = []
+        self._gates: list[tuple[Gate | None, dict[str, Any]]] = []
         for p in patterns:
             spec = REGISTRY[p.detect]
+            self._bound.append((p, spec.fn, dict(p.params)))
             args = {name: param.default for name, param in spec.params.items()} | dict(p.params)
-            self._bound.append(((p, spec.fn, dict(p.params)), GATES.get(p.detect), args))
-        self._by_profile: dict[Profile, tuple[Bound, ...]] = {}
+            self._gates.append((GATES.get(p.detect), args))
+        self._by_sets: dict[SetProfile, int] = {}
+        self._by_tiles: dict[TileProfile, int] = {}
+        self._by_mask: dict[int, tuple[Bound, ...]] = {}
 
-    def of(self, profile: Profile) -> tuple[Bound, ...]:
-        found = self._by_profile.get(profile)
+    def _mask(self, half: str, profile: SetProfile | TileProfile) -> int:
+        mask = 0
+        for i, (gate, args) in enumerate(self._gates):
+            test = getattr(gate, half) if gate is not None else None
+            if test is None or test(profile, args):
+                mask |= 1 << i
+        return mask
+
+    def of(self, view: View) -> tuple[Bound, ...]:
+        sp, tp = view.set_profile, view.tile_profile
+        a = self._by_sets.get(sp)
+        if a is None:
+            a = self._by_sets[sp] = self._mask("sets", sp)
+        b = self._by_tiles.get(tp)
+        if b is None:
+            b = self._by_tiles[tp] = self._mask("tiles", tp)
+        mask = a & b
+        found = self._by_mask.get(mask)
         if found is None:
-            found = tuple(bound for bound, gate, args in self._bound if gate is None or gate(profile, args))
-            self._by_profile[profile] = found
+            found = self._by_mask[mask] = tuple(bound for i, bound in enumerate(self._bound) if mask >> i & 1)
         return found
 
 
@@ -170,4 +217,4 @@ def candidates(patterns: Sequence[Pattern], view: View) -> tuple[Bound, ...]:
         if len(_CANDIDATES) >= 256:  # throwaway lists (tests, rule variants): start over
             _CANDIDATES.clear()
         entry = _CANDIDATES[id(patterns)] = Candidates(patterns)
-    return entry.of(view.profile)
+    return entry.of(view)

@@ -153,8 +153,9 @@ def _combine(suits: list[Part], winds: list[Part], dragons: list[Part], pairs: i
                 continue
             honours = w.counts + d.counts
             outside = arrangements(w.counts) * arrangements(d.counts)
-            for (p1, p2, p3), layouts in _suit_triples(suits, left_size, left_pairs):
-                yield p1.counts + p2.counts + p3.counts + honours, layouts * outside
+            for triple, layouts in _suit_triples(suits, left_size, left_pairs):
+                a, b, c = sorted((p.counts for p in triple), reverse=True)  # the order `canonical` gives
+                yield a + b + c + honours, layouts * outside
 
 
 def regular_orbits() -> Iterator[Orbit]:

@@ -34,9 +34,13 @@ from ..detectors.ranks import TILE_LISTS
 from ..hand import Hand, WinContext
 from ..rules import Pattern, Ruleset
 from ..scoring import engine, mcr, series
-from ..shapes import Form, Reading, readings
+from ..shapes import Form, Reading
 from ..tiles import NUM_KINDS, Tile
 from .hands import Orbit, Vec
+
+CONVENTION = ("every distinct concealed complete hand once (its tile counts); scored self-drawn, won on its highest "
+              "tile, with only the patterns that depend on the tiles alone (the others neither count nor exclude); "
+              "weighted: physical tile combinations, the product of C(4, count) over the tiles")
 
 TILE_DETECTORS = frozenset({
     "all_chows", "identical_chows", "mixed_chows", "pure_straight", "shifted_chows", "chow_pairs", "terminal_chows",
@@ -127,11 +131,11 @@ def _per_division(hand: Hand, readings: list[Reading], rs: Ruleset) -> list[tupl
 def score_hand(counts: Vec, rs: Ruleset) -> Result:
     """Shown and counted tile patterns of one hand under a tile rule set (`tile_ruleset`)."""
     hand = hand_of(counts)
-    s = engine.score(hand, rs)
-    if not s.complete:
+    found = engine.readings_of(hand, rs)
+    if not found:
         return Result(False)
+    s = engine.score(hand, rs, found)
     counted = frozenset(c.id for c in s.patterns)
-    found = readings(hand, rs.forms, four_as_two_pairs=bool(rs.option("four_as_two_pairs", True)))
     if len({_division_key(r) for r in found}) == 1:
         return Result(True, counted | {e.id for e in s.excluded}, counted)
     divisions = _per_division(hand, found, rs)
@@ -193,8 +197,8 @@ class Tally:
 
     hands: int = 0
     weight: int = 0
-    orbits: int = 0
-    by_hand: int = 0  # orbits scored hand by hand (fixed tile lists, ambiguous ties)
+    orbits: int = 0  # orbits with hands complete in the rule set
+    by_hand: int = 0  # orbits scored hand by hand, in part or whole (fixed tile lists, ambiguous ties)
     shown: dict[str, list[int]] = field(default_factory=dict)  # id -> [hands, weight]
     counted: dict[str, list[int]] = field(default_factory=dict)
 
@@ -223,32 +227,36 @@ def tally_orbit(orbit: Orbit, rs: Ruleset, lists: list[TileList], tally: Tally) 
     Hands of the orbit that hold only the tiles of a fixed list are scored one by one; the others
     behave alike, so one of them is scored for all (unless its readings tie, see `_add_alike`)."""
     if not any(tiles.could_hold(orbit.counts) for tiles in lists):
-        _add_alike(orbit.counts, None, orbit.size, orbit.weight, rs, tally)
+        tally.orbits += _add_alike(orbit.counts, None, orbit.size, orbit.weight, rs, tally)
         return
+    tally.by_hand += 1
     plain = []
+    complete = False
     for h in images(orbit.counts):
         if any(tiles.holds(h) for tiles in lists):
-            _add_alike(h, [h], 1, orbit.weight, rs, tally)
+            complete |= _add_alike(h, [h], 1, orbit.weight, rs, tally)
         else:
             plain.append(h)
     if plain:
-        _add_alike(plain[0], plain, len(plain), orbit.weight, rs, tally)
+        complete |= _add_alike(plain[0], plain, len(plain), orbit.weight, rs, tally)
+    tally.orbits += complete
 
 
-def _add_alike(counts: Vec, members: list[Vec] | None, n: int, weight: int, rs: Ruleset, tally: Tally) -> None:
+def _add_alike(counts: Vec, members: list[Vec] | None, n: int, weight: int, rs: Ruleset, tally: Tally) -> bool:
     """Add `n` hands that show the same patterns as `counts` (its symmetric images: `members`, or the whole
-    orbit when None). When the engine's choice among tied readings decides what counts, each is scored."""
+    orbit when None); False when they are not complete in this rule set. When the engine's choice among tied
+    readings decides what counts, each hand is scored."""
     result = score_hand(counts, rs)
     if not result.complete:
-        return
-    tally.orbits += 1
+        return False
     if result.safe:
         tally.add(result, n, n * weight)
-        return
-    tally.by_hand += 1
+        return True
+    tally.by_hand += members is None
     for h in members if members is not None else images(counts):
         counted = result.counted if h == counts else score_hand(h, rs).counted
         tally.add(result, 1, weight, counted)
+    return True
 
 
 def tally_orbits(orbits: Iterator[Orbit], rulesets: list[Ruleset]) -> dict[str, Tally]:

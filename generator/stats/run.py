@@ -1,0 +1,101 @@
+"""The full statistics run behind `mahjong-atlas stats`: every orbit of complete hands, every rule set, in parallel.
+
+Workers take blocks of orbits in turn (block i goes to worker i mod jobs), each enumerating the
+orbits itself, so nothing but the tallies crosses between processes; tallies are sums, so the
+result does not depend on the number of workers. The run also checks the enumerator against
+the published counts of complete hands and refuses to write anything if they differ.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from itertools import islice
+
+from ..rules import Ruleset
+from .hands import Orbit, all_orbits
+from .tally import Tally, policy_supported, tally_orbits
+
+PUBLISHED = {"regular": 11_498_658, "standard": 16_873_619}
+"""Distinct concealed complete hands: four sets and a pair; and with seven pairs (seven different pairs) and
+thirteen orphans added."""
+
+BLOCK = 2_000
+
+
+@dataclass
+class Universe:
+    """Hands met by the enumerator, by form (seven pairs split by whether a tile is held four times)."""
+
+    by_form: dict[str, int] = field(default_factory=dict)
+
+    def add(self, orbit: Orbit) -> None:
+        key = orbit.form + ("+quads" if orbit.quads else "")
+        self.by_form[key] = self.by_form.get(key, 0) + orbit.size
+
+    def merge(self, other: Universe) -> None:
+        for k, n in other.by_form.items():
+            self.by_form[k] = self.by_form.get(k, 0) + n
+
+    def figures(self) -> dict[str, int]:
+        f = self.by_form
+        regular = f.get("regular", 0)
+        return {"regular": regular, "standard": regular + f.get("seven-pairs", 0) + f.get("thirteen-orphans", 0)}
+
+    def problems(self) -> list[str]:
+        got = self.figures()
+        return [f"{name}: enumerated {got[name]:,}, published {want:,}" for name, want in PUBLISHED.items()
+                if got[name] != want]
+
+
+def _blocks(worker: int, jobs: int, limit: int | None) -> Iterator[Orbit]:
+    orbits = all_orbits() if limit is None else islice(all_orbits(), limit)
+    for i, orbit in enumerate(orbits):
+        if (i // BLOCK) % jobs == worker:
+            yield orbit
+
+
+def _work(args: tuple[int, int, int | None, list[Ruleset]]) -> tuple[dict[str, Tally], Universe]:
+    worker, jobs, limit, rulesets = args
+    universe = Universe()
+
+    def counted() -> Iterator[Orbit]:
+        for orbit in _blocks(worker, jobs, limit):
+            universe.add(orbit)
+            yield orbit
+
+    return tally_orbits(counted(), rulesets), universe
+
+
+@dataclass
+class RunResult:
+    tallies: dict[str, Tally]
+    universe: Universe
+    seconds: float
+    skipped: list[str]  # rule sets the run cannot cover, with why
+
+
+def run_stats(rulesets: list[Ruleset], jobs: int = 2, limit: int | None = None,
+              progress: Callable[[str], None] | None = None) -> RunResult:
+    """Tally every supported rule set over every orbit (or the first `limit` orbits, for a quick look)."""
+    start = time.perf_counter()
+    supported = [rs for rs in rulesets if policy_supported(rs)]
+    skipped = [f"{rs.id}: its complete hands are made with wild tiles, not the standard ones (not enumerated yet)"
+               for rs in rulesets if not policy_supported(rs)]
+    tasks = [(w, jobs, limit, supported) for w in range(jobs)]
+    if jobs == 1:
+        parts = [_work(tasks[0])]
+    else:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            parts = pool.map(_work, tasks)
+    tallies = {rs.id: Tally() for rs in supported}
+    universe = Universe()
+    for part_tallies, part_universe in parts:
+        universe.merge(part_universe)
+        for rid, t in part_tallies.items():
+            tallies[rid].merge(t)
+    if progress:
+        progress(f"scored {sum(t.orbits for t in tallies.values()):,} orbit × rule set pairs")
+    return RunResult(tallies, universe, time.perf_counter() - start, skipped)
