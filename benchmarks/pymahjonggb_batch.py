@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TextIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -35,7 +36,11 @@ def main(argv: list[str] | None = None) -> int:
     if len(args) != 1:
         print("usage: pymahjonggb_batch.py FILE", file=sys.stderr)
         return 2
-    stream = sys.stdin if args[0] == "-" else open(args[0], encoding="utf-8")
+    with open(0 if args[0] == "-" else args[0], encoding="utf-8", closefd=args[0] != "-") as stream:
+        return _run(stream)
+
+
+def _run(stream: TextIO) -> int:
     out = sys.stdout
     for n, line in enumerate(stream, start=1):
         text = line.strip()

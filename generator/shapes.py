@@ -131,7 +131,7 @@ def decompositions(counts: tuple[int, ...]) -> tuple[tuple[Tile, SetList], ...]:
     groups = [tuple(counts[a:b]) for a, b in GROUPS]
     if any(sum(g) % 3 == 1 for g in groups):
         return ()
-    out = []
+    out: list[tuple[Tile, SetList]] = []
     for g, (a, b) in enumerate(GROUPS):
         if sum(groups[g]) % 3 != 2:
             continue

@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 import tomllib
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from functools import cache
 from dataclasses import replace
+from functools import cache
 
 import pytest
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from ..detectors import REGISTRY, Match, View
@@ -44,7 +44,7 @@ _ONE_SUIT = (1, 2, 4)
 _BANDS = ((1, 3, 1), (4, 6, 2), (7, 9, 4))  # rank band (low, high, bit) as in TileProfile.bands
 
 
-@lru_cache(maxsize=None)  # a handful of (low, high) pairs in all the rule data
+@cache  # a handful of (low, high) pairs in all the rule data
 def _bands_within(low: int, high: int) -> int:
     """Bit mask of the rank bands that hold some rank from `low` to `high`."""
     return sum(bit for a, b, bit in _BANDS if a <= high and low <= b)

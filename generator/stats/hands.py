@@ -73,7 +73,7 @@ def suit_parts(max_size: int = HAND_SIZE) -> list[Part]:
     """Every count vector of one suit that splits into pungs and chows (pairs 0) or into pungs,
     chows and one pair (pairs 1), at most `max_size` tiles, the empty suit included."""
     sets = [{r: 3} for r in range(9)] + [{r: 1, r + 1: 1, r + 2: 1} for r in range(7)]
-    level = {(0,) * 9}
+    level: set[Vec] = {(0,) * 9}
     sets_only = set(level)
     for _ in range(max_size // 3):
         level = {w for v in level for s in sets if (w := _add(v, s)) is not None}
