@@ -37,6 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from generator.cli import _dump as dump_line
 from generator.cli import score_line
 from generator.mcr_oracle import random_hands
 from generator.notation import format_hand
@@ -101,9 +102,10 @@ def pipeline_cmd(path: Path) -> list[str]:
 
 
 def batch_lines(texts: list[str], rs: Ruleset) -> None:
-    """What `score --batch` does with each line: parse, score, build the JSON object, serialise it."""
+    """What `score --batch` does with each line: parse, score, build the JSON object, serialise it (with the
+    batch's own serialiser; the pipeline side serialises as its script does)."""
     for t in texts:
-        _dump(score_line(t, [rs]))
+        dump_line(score_line(t, [rs]))
 
 
 def in_process(texts: list[str], pipeline: bool) -> None:

@@ -54,6 +54,15 @@ class TileSet:
         n = {Kind.PUNG: 3, Kind.KONG: 4, Kind.PAIR: 2}[self.kind]
         return (self.tile,) * n
 
+    def holds(self, tile: Tile) -> bool:
+        """Whether the set holds `tile` (`tile in self.tiles`, without building the tuple)."""
+        kind = self.kind
+        if kind is Kind.CHOW:
+            return self.tile <= tile <= self.tile + 2
+        if kind is Kind.KNITTED:
+            return tile in (self.tile, self.tile + 3, self.tile + 6)
+        return tile == self.tile
+
     @property
     def is_pung(self) -> bool:
         """Pungs and kongs alike (both count as triplets)."""
@@ -171,26 +180,17 @@ def _is_seven_pairs(counts: list[int], four_as_two: bool) -> bool:
     return pairs == 7
 
 
-def _holds(s: TileSet, tile: Tile) -> bool:
-    """Whether set `s` holds `tile` (the test `tile in s.tiles`, without building the tuple)."""
-    if s.kind is Kind.CHOW:
-        return s.tile <= tile <= s.tile + 2
-    if s.kind is Kind.KNITTED:
-        return tile in (s.tile, s.tile + 3, s.tile + 6)
-    return tile == s.tile
-
-
 def _with_win(sets: list[TileSet], win: Tile, tsumo: bool, form: Form) -> list[Reading]:
     """One reading per distinct concealed set that can hold the winning tile."""
     readings = []
-    seen: set[TileSet] = set()
+    seen: list[TileSet] = []  # concealed sets differ only in kind and tile; comparing those is cheaper than hashing
     for i, s in enumerate(sets):
-        if s.melded or not _holds(s, win) or s in seen:
+        if s.melded or not s.holds(win) or any(x.kind is s.kind and x.tile == s.tile for x in seen):
             continue
-        seen.add(s)
+        seen.append(s)
         placed = list(sets)
         if s.kind is Kind.PUNG and not tsumo:
-            placed[i] = TileSet(s.kind, s.tile, melded=False, exposed=True)
+            placed[i] = _EXPOSED_PUNGS[s.tile]
         readings.append(Reading(form, tuple(placed), i))
     return readings
 
@@ -198,11 +198,18 @@ def _with_win(sets: list[TileSet], win: Tile, tsumo: bool, form: Form) -> list[R
 _MELD_KIND = {MeldKind.CHOW: Kind.CHOW, MeldKind.PUNG: Kind.PUNG, MeldKind.KONG: Kind.KONG}
 
 
+@lru_cache(maxsize=256)  # about two hundred melds exist
+def _meld_set(m: Meld) -> TileSet:
+    return TileSet(_MELD_KIND[m.kind], m.tile, melded=True, exposed=not m.concealed)
+
+
 def _meld_sets(hand: Hand) -> list[TileSet]:
-    return [TileSet(_MELD_KIND[m.kind], m.tile, melded=True, exposed=not m.concealed) for m in hand.melds]
+    return [_meld_set(m) for m in hand.melds]
 
 
 _PAIRS = tuple(TileSet(Kind.PAIR, t) for t in range(NUM_KINDS))
+_EXPOSED_PUNGS = tuple(TileSet(Kind.PUNG, t, melded=False, exposed=True) for t in range(NUM_KINDS))
+"""Sets shared by every reading that has them (TileSets are frozen values; making one costs more than a lookup)."""
 
 
 @lru_cache(maxsize=1 << 14)
@@ -223,7 +230,7 @@ def _regular_readings(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], win:
     computation serves every rule set that scores the hand (a build scores each hand six times)."""
     closed = counts_of(concealed)
     closed[win] += 1
-    meld_sets = [TileSet(_MELD_KIND[m.kind], m.tile, melded=True, exposed=not m.concealed) for m in melds]
+    meld_sets = [_meld_set(m) for m in melds]
     out: list[Reading] = []
     for pair, sets in decompositions(tuple(closed)):
         all_sets = meld_sets + list(_body(sets))
@@ -352,6 +359,45 @@ def splits_into_sets(counts: list[int]) -> bool:
             return False
         pair_groups += rest == 2
     return pair_groups == 1
+
+
+@lru_cache(maxsize=1 << 14)
+def _group_completions(counts: tuple[int, ...], pair: bool, runs: bool) -> tuple[int, ...]:
+    """Offsets in one group whose extra copy lets the group split into sets (plus a pair if asked)."""
+    out = []
+    c = list(counts)
+    reach = 2 if runs else 0  # a tile with no copy held and no neighbour within a chow's reach joins no set
+    for i in range(len(c)):
+        if not any(c[max(i - reach, 0):i + reach + 1]):
+            continue
+        c[i] += 1
+        if _group_splits(tuple(c), pair, runs):
+            out.append(i)
+        c[i] -= 1
+    return tuple(out)
+
+
+def regular_completions(counts: list[int] | tuple[int, ...]) -> list[Tile]:
+    """Tiles whose extra copy makes standing `counts` (3n+1 tiles) split into sets and one pair, a
+    fifth copy included: the set of tiles `splits_into_sets` accepts, found group by group.
+
+    Why: only the group that receives the tile changes, so the others are checked once and the
+    receiving group's completions come from a memo on that group's counts alone, which recurs
+    across hands far more than the whole count vector does.
+    """
+    sums = [sum(counts[a:b]) % 3 for a, b in GROUPS]
+    pairs = sums.count(2)
+    valid = [rest != 1 and _group_splits(tuple(counts[a:b]), rest == 2, a < 27) for (a, b), rest in zip(GROUPS, sums)]
+    out: list[Tile] = []
+    for g, (a, b) in enumerate(GROUPS):
+        rest = sums[g]
+        # The tile makes the pair in a group one tile short of it (no other group may hold a pair), or closes the
+        # sets of a group holding a pair's worth too many (exactly one other group keeps the pair).
+        if rest == 0 or pairs != (0 if rest == 1 else 2):
+            continue
+        if all(valid[k] for k in range(4) if k != g):
+            out.extend(a + i for i in _group_completions(tuple(counts[a:b]), rest == 1, a < 27))
+    return out
 
 
 def is_complete_counts(closed: list[int], n_melds: int, forms: frozenset[Form], four_as_two_pairs: bool = True) -> bool:

@@ -13,7 +13,7 @@ from generator.notation import parse_hand
 from generator.rules import CONTENT_DIR, load_rulesets
 from generator.scoring import score
 from generator.site import build as build_module
-from generator.site.build import MARKER, BuildError, build, write_site
+from generator.site.build import CACHE_DIR, MARKER, BuildError, build, write_site
 from generator.site.links import check_links
 from generator.site.search import SearchIndexError
 from generator.site.urls import output_path, pattern_url
@@ -50,13 +50,17 @@ def test_every_pattern_of_every_ruleset_has_its_contract_page(built_site: Path, 
 
 def test_every_example_has_a_hand_page_with_a_citation(built_site: Path, examples: list[dict]) -> None:
     assert examples, "the site has no example hands"
-    version = re.search(r'content="Mahjong Atlas ([^"]+)"', (built_site / "index.html").read_text("utf-8")).group(1)
+    from generator.digest import result_stamp
+
     for e in examples:
         html = (built_site / "hands" / e["key"] / "index.html").read_text(encoding="utf-8")
         assert f"<code>{e['hand']}</code>" in html
-        assert f"/hands/{e['key']}/" in html and version in html  # permalink and content version in the citation
+        assert f"/hands/{e['key']}/" in html  # the permalink
         for result in e["results"]:
             assert f'id="score-{result["ruleset"]}"' in html
+            # each citation names the exact result it cites: the stamp of that result's contract JSON
+            stamp = result_stamp(result)
+            assert f"[{result['ruleset']}], result <code>{stamp}</code>" in html
 
 
 def test_concept_pages_exist_at_contract_urls(built_site: Path) -> None:
@@ -109,8 +113,8 @@ def test_a_failed_build_leaves_the_previous_site_alone(tmp_path: Path, monkeypat
 
     real_render = build_module.render_site
 
-    def render_with_a_dead_link(data):  # type: ignore[no-untyped-def]
-        rendered, pages = real_render(data)
+    def render_with_a_dead_link(data, cache):  # type: ignore[no-untyped-def]
+        rendered, pages = real_render(data, cache)
         rendered["index.html"] += b'<a href="/no/such/page/">dead</a>'
         return rendered, pages
 
@@ -119,13 +123,14 @@ def test_a_failed_build_leaves_the_previous_site_alone(tmp_path: Path, monkeypat
     assert _tree(out) == before
     monkeypatch.setattr(build_module, "render_site", real_render)
 
-    def failing_index(path: Path) -> int:
+    def failing_index(path: Path, cache: object) -> int:
         raise SearchIndexError("simulated")
 
     monkeypatch.setattr(build_module, "index_site", failing_index)
     assert build(str(out)) == 1
     assert _tree(out) == before
-    assert [p.name for p in tmp_path.iterdir()] == ["site"], "temporary folders were left behind"
+    left = sorted(p.name for p in tmp_path.iterdir() if p.name != CACHE_DIR)
+    assert left == ["site"], "temporary folders were left behind"
 
 
 def test_refuses_to_replace_a_folder_it_did_not_build(tmp_path: Path) -> None:
@@ -137,10 +142,28 @@ def test_refuses_to_replace_a_folder_it_did_not_build(tmp_path: Path) -> None:
     assert (precious / "thesis.txt").read_text() == "do not delete"
 
 
-def test_search_index_is_written_with_one_chinese_index(built_site: Path) -> None:
-    entry = json.loads((built_site / "pagefind" / "pagefind-entry.json").read_text(encoding="utf-8"))
-    assert list(entry["languages"]) == ["zh"]
-    assert entry["languages"]["zh"]["page_count"] > 0
+def test_search_index_is_written_in_chinese_shards_that_cover_every_searchable_page(built_site: Path) -> None:
+    listing = json.loads((built_site / "pagefind" / "shards.json").read_text(encoding="utf-8"))
+    total = 0
+    for bundle in listing["bundles"]:
+        entry = json.loads((built_site / bundle.strip("/") / "pagefind-entry.json").read_text(encoding="utf-8"))
+        assert list(entry["languages"]) == ["zh"]
+        total += entry["languages"]["zh"]["page_count"]
+        assert (built_site / bundle.strip("/") / "pagefind.js").is_file()
+    searchable = [p for p in built_site.rglob("*.html") if b"data-pagefind-body" in p.read_bytes()]
+    assert total == len(searchable) > 1000
+
+
+def test_what_search_skips_is_marked_for_the_shard_keys(built_site: Path) -> None:
+    """Every element Pagefind ignores sits between the skip markers the shard keys cut out, and nothing else does:
+    otherwise a score change would re-index a shard (too wide) or a text change would not (stale search)."""
+    for page in built_site.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        regions = re.findall(r"<!--search:skip-->(.*?)<!--/search:skip-->", html, re.DOTALL)
+        assert html.count("data-pagefind-ignore") == len(regions) == html.count("<!--search:skip-->")
+        for region in regions:
+            assert re.match(r"<section [^>]*data-pagefind-ignore=\"all\"", region), page
+            assert region.endswith("</section>") and region.count("<section") == region.count("</section>")
 
 
 def test_receipt_adds_up_like_the_engine_and_shows_the_limit(rulesets) -> None:  # type: ignore[no-untyped-def]
@@ -180,4 +203,6 @@ def test_the_search_index_counts_the_pages_it_indexed(tmp_path: Path) -> None:
         )
     (tmp_path / "skipped.html").write_text("<!DOCTYPE html><title>s</title><p>no body marker</p>")
     assert index_site(tmp_path) == 3
-    assert (tmp_path / "pagefind" / "pagefind-entry.json").is_file()
+    assert json.loads((tmp_path / "pagefind" / "shards.json").read_text()) == {"bundles": ["/pagefind/shards/site/"]}
+    assert (tmp_path / "pagefind" / "shards" / "site" / "pagefind-entry.json").is_file()
+    assert not (tmp_path / ".pagefind-work").exists()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
+from ..shapes import Kind
 from ..tiles import GREEN, WHITE, Tile, is_honor, make, rank_of
 from .registry import detector
 from .view import WHOLE, Match, View
@@ -43,8 +44,10 @@ def all_sets_contain(v: View, *, rank: int) -> list[Match]:
     """Every set and the pair holds a suit tile of this rank (MCR 全带五: rank 5)."""
     if not v.is_regular:
         return []
-    ok = all(any(not is_honor(t) and rank_of(t) == rank for t in s.tiles) for s in v.sets)
-    return [WHOLE] if ok else []
+    for s in v.sets:  # reading the set's first tile: a chow holds three ranks up from it, other sets one
+        if is_honor(s.tile) or not 0 <= rank - rank_of(s.tile) <= (2 if s.kind is Kind.CHOW else 0):
+            return []
+    return [WHOLE]
 
 
 @detector("all_even_pungs")
@@ -59,11 +62,11 @@ def all_even_pungs(v: View) -> list[Match]:
 def hog_tiles(v: View) -> list[Tile]:
     """Tiles whose four copies are all in the hand without forming a kong, in tile order."""
     kong_tiles = {v.sets[i].tile for i in v.kongs}
-    return [t for t in sorted(v.kinds) if v.counts[t] == 4 and t not in kong_tiles]
+    return [t for t, n in enumerate(v.counts) if n == 4 and t not in kong_tiles]
 
 
 @detector("tile_hog")
 def tile_hog(v: View) -> list[Match]:
     """One match per tile whose four copies are all in the hand without forming a kong;
     the match lists the sets holding that tile."""
-    return [tuple(i for i, s in enumerate(v.sets) if t in s.tiles) for t in hog_tiles(v)]
+    return [tuple(i for i, s in enumerate(v.sets) if s.holds(t)) for t in hog_tiles(v)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ..shapes import Form
+from ..shapes import Form, Kind
 from ..tiles import is_honor, is_orphan, is_terminal, is_wind
 from .registry import detector
 from .view import WHOLE, Match, View
@@ -18,7 +18,10 @@ def outside(v: View, *, honors: Literal["allowed", "none"]) -> list[Match]:
     if honors == "none" and v.has_honors:
         return []
     ok = is_orphan if honors == "allowed" else is_terminal
-    return [WHOLE] if all(any(ok(t) for t in s.tiles) for s in v.sets) else []
+    for s in v.sets:  # a chow's middle tile is never a terminal or an honour: its ends decide
+        if not (ok(s.tile) or (s.kind is Kind.CHOW and ok(s.tile + 2))):
+            return []
+    return [WHOLE]
 
 
 @detector("terminals_honors")

@@ -56,6 +56,23 @@ class TileProfile(NamedTuple):
     hogs: int  # tile kinds held four times without a kong of them
 
 
+class ContextProfile(NamedTuple):
+    """How the hand was won, as the context detectors read it (self-draw, the win flags, claimed melds).
+
+    Why a third profile: a rule set has several patterns of the win itself (last tile, robbing
+    a kong, fully concealed…) that show on few hands, and a handful of these fields rules them out.
+    """
+
+    tsumo: bool
+    last_tile: bool
+    after_kong: bool
+    robbing_kong: bool
+    last_copy: bool
+    first_turn: bool
+    dealer: bool
+    claimed: int  # melds claimed from other players (a concealed kong is not)
+
+
 _WIND, _DRAGON, _TERMINAL, _SIMPLE = 1 << 3, 1 << 4, 1 << 8, 1 << 9
 
 
@@ -78,24 +95,42 @@ class View:
     def __init__(self, hand: Hand, reading: Reading) -> None:
         self.hand = hand
         self.reading = reading
+        self.shared: dict[str, object] = {}
+        """Facts several detectors of one reading need, worked out by the first that asks (the wait)."""
         self.ctx: WinContext = hand.context
         self.sets: tuple[TileSet, ...] = reading.sets
         self.form: Form = reading.form
+        # One pass over the sets gathers the set facts and the counts of the set profile.
         chows: list[int] = []
         pungs: list[int] = []
         kongs: list[int] = []
         pairs: list[int] = []
+        per_suit = [0, 0, 0, 0]
+        winds = dragons = pung_suits = chow_suits = 0
         for i, s in enumerate(self.sets):
             kind = s.kind
+            t = s.tile
+            suit = t // 9
+            per_suit[suit] += 1
             if kind is Kind.CHOW:
                 chows.append(i)
-            elif kind is Kind.PUNG:
+                chow_suits |= 1 << suit
+                continue
+            if kind is Kind.PUNG:
                 pungs.append(i)
             elif kind is Kind.KONG:
                 pungs.append(i)
                 kongs.append(i)
-            elif kind is Kind.PAIR:
-                pairs.append(i)
+            else:
+                if kind is Kind.PAIR:
+                    pairs.append(i)
+                continue
+            if t < 27:
+                pung_suits |= 1 << suit
+            elif t < 31:
+                winds += 1
+            else:
+                dragons += 1
         self.chows: tuple[int, ...] = tuple(chows)
         self.pungs: tuple[int, ...] = tuple(pungs)
         """Pungs and kongs."""
@@ -103,6 +138,11 @@ class View:
         self.pairs: tuple[int, ...] = tuple(pairs)
         self.pair: int | None = len(self.sets) - 1 if self.form in _WITH_PAIR else None
         """Index of the pair of a regular or knitted-straight reading."""
+        n_pungs = len(pungs)
+        self.set_key: tuple[object, ...] = (
+            self.form, len(chows), n_pungs, len(kongs), n_pungs - winds - dragons, winds, dragons, chow_suits,
+            pung_suits, max(per_suit[0], per_suit[1], per_suit[2]))
+        """The fields of `set_profile` as a plain tuple: what the gates' memo is keyed by, cheaper to make."""
         self.tiles: tuple[Tile, ...] = hand.all_tiles
         """All tiles of the hand, kongs counting four."""
         counts = [0] * NUM_KINDS
@@ -152,30 +192,35 @@ class View:
 
     @property
     def set_profile(self) -> SetProfile:
-        sets = self.sets
-        winds = dragons = pung_suits = chow_suits = 0
-        for i in self.pungs:
-            t = sets[i].tile
-            if t in WINDS:
-                winds += 1
-            elif t in DRAGONS:
-                dragons += 1
-            else:
-                pung_suits |= 1 << t // 9
-        for i in self.chows:
-            chow_suits |= 1 << sets[i].tile // 9
-        per_suit = [0, 0, 0, 0]
-        for s in sets:
-            per_suit[min(s.tile // 9, 3)] += 1
-        pungs = len(self.pungs)
-        return SetProfile(self.form, len(self.chows), pungs, len(self.kongs), pungs - winds - dragons, winds, dragons,
-                          chow_suits, pung_suits, max(per_suit[:3]))
+        return SetProfile._make(self.set_key)
+
+    @property
+    def tile_key(self) -> tuple[int, int, int, bool, bool, int]:
+        """The fields of `tile_profile` as a plain tuple (see `set_key`)."""
+        counts = self.counts
+        hogs = 0
+        for t in self.kinds:
+            if counts[t] == 4:
+                hogs += 1
+        if hogs:
+            hogs -= sum(1 for t in {self.sets[i].tile for i in self.kongs} if counts[t] == 4)
+        bits = self._bits
+        return (bits & 7, (bits >> 3) & 3, (bits >> 5) & 7, bool(bits & _TERMINAL), bool(bits & _SIMPLE), hogs)
 
     @property
     def tile_profile(self) -> TileProfile:
-        kong_tiles = [self.sets[i].tile for i in self.kongs]
-        counts = self.counts
-        hogs = sum(1 for t in self.kinds if counts[t] == 4 and t not in kong_tiles)
-        bits = self._bits
-        return TileProfile(bits & 7, (bits >> 3) & 3, (bits >> 5) & 7, bool(bits & _TERMINAL), bool(bits & _SIMPLE),
-                           hogs)
+        return TileProfile._make(self.tile_key)
+
+    @property
+    def context_key(self) -> tuple[bool, bool, bool, bool, bool, bool, bool, int]:
+        """The fields of `context_profile` as a plain tuple (see `set_key`)."""
+        c = self.ctx
+        claimed = 0
+        for m in self.hand.melds:
+            if not m.concealed:
+                claimed += 1
+        return (c.tsumo, c.last_tile, c.after_kong, c.robbing_kong, c.last_copy, c.first_turn, c.dealer, claimed)
+
+    @property
+    def context_profile(self) -> ContextProfile:
+        return ContextProfile._make(self.context_key)

@@ -10,44 +10,30 @@ sit in several places, edge beats closed beats single, so a hand scores one wait
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, cast
 
-from ..shapes import Form, Kind, TileSet, is_complete_counts
-from ..tiles import NUM_KINDS, Tile, counts_of
+from ..shapes import Form, Kind, TileSet, is_complete_counts, regular_completions
+from ..tiles import Tile, counts_of
 from .registry import detector
 from .view import Match, View
 
 Shape = Literal["edge", "closed", "single"]
 _ORDER: tuple[str, ...] = ("edge", "closed", "single")
-_REGULAR = frozenset({Form.REGULAR})
-_WITH_PAIRS = frozenset({Form.REGULAR, Form.SEVEN_PAIRS})
-
-
-def _near(counts: list[int], t: Tile) -> bool:
-    """Whether tile `t` could take part in a set with the tiles held: a copy of it, or a
-    tile of its suit at most two ranks away. Only such tiles can complete a hand."""
-    if counts[t]:
-        return True
-    if t >= 27:
-        return False
-    low, high = max(t - 2, t - t % 9), min(t + 2, t - t % 9 + 8)
-    return any(counts[x] for x in range(low, high + 1))
+_SEVEN_PAIRS = frozenset({Form.SEVEN_PAIRS})
 
 
 @lru_cache(maxsize=1 << 14)
 def only_wait(standing: tuple[int, ...], win: Tile, seven_pairs: bool) -> bool:
     """Whether `win` is the only tile completing `standing` (a count vector) as sets and a
     pair, or as seven pairs when allowed, counting tiles with no copy left to draw."""
-    forms = _WITH_PAIRS if seven_pairs else _REGULAR
-    counts = list(standing)
-    for t in range(NUM_KINDS):
-        if t == win or not _near(counts, t):
-            continue
-        counts[t] += 1
-        other = is_complete_counts(counts, 0, forms)
-        counts[t] -= 1
-        if other:
-            return False
+    if any(t != win for t in regular_completions(standing)):
+        return False
+    if seven_pairs:  # only the one tile held an odd number of times can pair up the rest
+        odd = [t for t, n in enumerate(standing) if n % 2]
+        if len(odd) == 1 and odd[0] != win:
+            counts = list(standing)
+            counts[odd[0]] += 1
+            return not is_complete_counts(counts, 0, _SEVEN_PAIRS)
     return True
 
 
@@ -65,6 +51,28 @@ def _shape_of(sets: list[tuple[int, TileSet]], win: Tile) -> tuple[str, int] | N
     return None
 
 
+def _wait_of(v: View) -> tuple[str, int] | None:
+    """The reading's wait shape and the set holding the winning tile, when the winning tile was
+    the only one; None otherwise. Worked out once per reading (kept in `View.shared`): the edge,
+    closed and single patterns all ask for it."""
+    if "wait" in v.shared:
+        return cast("tuple[str, int] | None", v.shared["wait"])
+    win = v.hand.win_tile
+    free = [(i, s) for i, s in enumerate(v.sets) if not s.melded and s.kind is not Kind.KNITTED]
+    found = _shape_of(free, win)
+    if found is not None:
+        if v.form is Form.REGULAR:
+            unique = only_wait(tuple(counts_of(v.hand.concealed)), win, not v.hand.melds)
+        else:  # the set and pair beside the knitted tiles, which hold the winning tile
+            rest = [t for _, s in free for t in s.tiles]
+            rest.remove(win)
+            unique = only_wait(tuple(counts_of(rest)), win, False)
+        if not unique:
+            found = None
+    v.shared["wait"] = found
+    return found
+
+
 @detector("wait")
 def wait(v: View, *, shape: Shape) -> list[Match]:
     """The winning tile was the only tile that completed the hand and it sits at the end
@@ -75,15 +83,5 @@ def wait(v: View, *, shape: Shape) -> list[Match]:
     """
     if v.form is not Form.REGULAR and v.form is not Form.KNITTED_STRAIGHT:
         return []
-    win = v.hand.win_tile
-    free = [(i, s) for i, s in enumerate(v.sets) if not s.melded and s.kind is not Kind.KNITTED]
-    found = _shape_of(free, win)
-    if found is None or found[0] != shape:
-        return []
-    if v.form is Form.REGULAR:
-        unique = only_wait(tuple(counts_of(v.hand.concealed)), win, not v.hand.melds)
-    else:  # the set and pair beside the knitted tiles, which hold the winning tile
-        rest = [t for _, s in free for t in s.tiles]
-        rest.remove(win)
-        unique = only_wait(tuple(counts_of(rest)), win, False)
-    return [(found[1],)] if unique else []
+    found = _wait_of(v)
+    return [(found[1],)] if found is not None and found[0] == shape else []

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from ..cache import NO_CACHE, BuildCache
 from ..rules import Ruleset
 from .concepts import Concept, ConceptRow
 from .diffs import EditionDiffView, HandDelta, ValueChange
@@ -85,7 +86,7 @@ class Atlas:
         return [e.to_json() for e in self.examples]
 
 
-def collect(rulesets: dict[str, Ruleset], content: Path) -> Atlas:
+def collect(rulesets: dict[str, Ruleset], content: Path, cache: BuildCache = NO_CACHE) -> Atlas:
     """Curated hands, generated examples and near misses for every pattern, and everything derived from them.
 
     Raises `ContentError` for bad curated hands / concepts (file:line: field) and `SearchError`
@@ -93,7 +94,7 @@ def collect(rulesets: dict[str, Ruleset], content: Path) -> Atlas:
     """
     from .collect import run
 
-    return run(rulesets, content)
+    return run(rulesets, content, cache)
 
 
 def accept_snapshot(rulesets: dict[str, Ruleset], content: Path) -> tuple[Path, Atlas]:

@@ -8,8 +8,11 @@ scored under every rule set; concepts, matrices, edition diffs and snapshot chan
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
+from ..cache import NO_CACHE, BuildCache
+from ..digest import engine_digest, ruleset_key
 from ..hand import Hand
 from ..notation import format_hand
 from ..rules import Ruleset
@@ -20,7 +23,7 @@ from .diffs import edition_diffs
 from .generate import HandStream
 from .matrix import build_matrix
 from .model import Example, Kind, hand_key
-from .near_miss import near_misses
+from .near_miss import Miss, near_misses
 from .scorer import Scorer
 from .search import RulesetSearch, Searcher, SearchError, pair_witnesses, rank
 from .snapshot import SNAPSHOT, compare, read_snapshot, write_snapshot
@@ -59,8 +62,14 @@ class _Examples:
         return list(self.by_key.values())
 
 
-def run(rulesets: dict[str, Ruleset], content: Path) -> Atlas:
+def run(rulesets: dict[str, Ruleset], content: Path, cache: BuildCache = NO_CACHE) -> Atlas:
+    """The atlas; with a cache, each rule set's search and the examples' scores are reused while their inputs
+    (the engine's code, that rule set's data, the hands the search starts from) are unchanged."""
     scorer = Scorer(rulesets)
+    engine = engine_digest() if cache.enabled else ""
+    keys = {rid: ruleset_key(rs, engine) for rid, rs in sorted(rulesets.items())} if cache.enabled else {}
+    for rid, key in keys.items():
+        scorer.preload(rid, cache.load(f"scores-{rid}", key) or {})
     curated = load_curated(content / "hands", rulesets)
     concepts = load_concepts(content / "concepts.toml", rulesets)  # content errors first, before the search
     for ch in curated:
@@ -68,16 +77,21 @@ def run(rulesets: dict[str, Ruleset], content: Path) -> Atlas:
     stream = HandStream()
     extra: list[Hand] = [ch.hand for ch in curated]
     searches: dict[str, RulesetSearch] = {}
+    misses: dict[str, dict[str, list[Miss]]] = {}
     searcher = Searcher(scorer, stream, extra)
     for rid in sorted(rulesets):
-        searches[rid] = searcher.search(rulesets[rid])
+        rs = rulesets[rid]
+        starts = hashlib.sha256("\n".join(format_hand(h) for h in extra).encode()).hexdigest()
+        searches[rid], misses[rid] = cache.memo(
+            f"search-{rid}", f"{keys.get(rid)}:{starts}",
+            lambda rs=rs: _search(searcher, rs, scorer))  # type: ignore[misc]
         extra.extend(searches[rid].minimal[pid] for pid in sorted(searches[rid].minimal))
 
     examples = _Examples()
     by_pattern: dict[str, PatternExamples] = {}
     _add_curated(examples, curated, scorer)
     for rid in sorted(rulesets):
-        _add_generated(examples, by_pattern, rulesets[rid], searches[rid], scorer)
+        _add_generated(examples, by_pattern, rulesets[rid], searches[rid], misses[rid])
     for rid in sorted(rulesets):
         for p in rulesets[rid].patterns:
             by_pattern[f"{rid}/{p.id}"].curated = [
@@ -104,6 +118,8 @@ def run(rulesets: dict[str, Ruleset], content: Path) -> Atlas:
 
     snap_path = content / SNAPSHOT
     changes, info = compare(read_snapshot(snap_path), snap_path, all_examples, sorted(rulesets), scorer)
+    for rid, key in keys.items():
+        cache.store(f"scores-{rid}", key, scorer.scores_of(rid, examples.hands.values()))
     return Atlas(all_examples, by_pattern, concepts, matrices, edition_diffs(rulesets, all_examples), changes, info,
                  searched={rid: searches[rid].searched for rid in sorted(rulesets)})
 
@@ -124,8 +140,22 @@ def _add_curated(examples: _Examples, curated: list[CuratedHand], scorer: Scorer
                 examples.add(ch.hand, "curated", title=ch.title, role="curated", pattern=f"{e.ruleset}/{pid}")
 
 
+def _search(searcher: Searcher, rs: Ruleset, scorer: Scorer) -> tuple[RulesetSearch, dict[str, list[Miss]]]:
+    """One rule set's search and the near misses of every pattern: the costly part of a build, cached as one."""
+    search = searcher.search(rs)
+    misses = {}
+    for p in rs.patterns:
+        fewest = sorted(search.positives[p.id][:200], key=lambda h: (_instances(scorer, h, rs.id, p.id),
+                                                                     rank(scorer, h, rs.id, p.id)))
+        misses[p.id] = near_misses(scorer, rs, p.id, [search.minimal[p.id], search.typical[p.id]], fewest[:40])
+        if not misses[p.id]:
+            raise SearchError(f"no near miss found for {rs.id}/{p.id} ({p.zh} {p.en}): no one-change neighbour of "
+                              f"its examples is a complete hand without it")
+    return search, misses
+
+
 def _add_generated(examples: _Examples, by_pattern: dict[str, PatternExamples], rs: Ruleset,
-                   search: RulesetSearch, scorer: Scorer) -> None:
+                   search: RulesetSearch, misses_of: dict[str, list[Miss]]) -> None:
     for p in rs.patterns:
         name = f"{rs.id}/{p.id}"
         label = f"{p.zh} {p.en}"
@@ -135,14 +165,8 @@ def _add_generated(examples: _Examples, by_pattern: dict[str, PatternExamples], 
                             pattern=name)
         ktyp = examples.add(typical, "generated", title=f"{label}: typical example ({rs.id})", role="typical",
                             pattern=name)
-        fewest = sorted(search.positives[p.id][:200], key=lambda h: (_instances(scorer, h, rs.id, p.id),
-                                                                     rank(scorer, h, rs.id, p.id)))
-        misses = near_misses(scorer, rs, p.id, [minimal, typical], fewest[:40])
-        if not misses:
-            raise SearchError(f"no near miss found for {name} ({label}): no one-change neighbour of its examples is "
-                              f"a complete hand without it")
         details = []
-        for m in misses:
+        for m in misses_of[p.id]:
             if m.base not in (minimal, typical):  # changed from another hand with the pattern: show that one too
                 examples.add(m.base, "generated", title=f"{label}: another example ({rs.id})", role="near-miss-base",
                              pattern=name)

@@ -8,6 +8,8 @@ that decides completeness itself (`engine.READINGS`, wild tiles).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 from ..hand import Hand
 from ..rules import Ruleset
 from ..scoring import Score, score
@@ -29,6 +31,15 @@ class Scorer:
         if s is None:
             s = self._scores[key] = score(hand, self.rulesets[rid])
         return s
+
+    def preload(self, rid: str, scores: Mapping[Hand, Score]) -> None:
+        """Scores computed by an earlier build under the same engine and rule data (the build cache)."""
+        for hand, s in scores.items():
+            self._scores.setdefault((hand, rid), s)
+
+    def scores_of(self, rid: str, hands: Iterable[Hand]) -> dict[Hand, Score]:
+        """The scores already computed for these hands under rid, for the build cache."""
+        return {h: s for h in hands if (s := self._scores.get((h, rid))) is not None}
 
     def complete(self, hand: Hand, rid: str) -> bool:
         """Whether the hand wins in this rule set's forms, without scoring it."""

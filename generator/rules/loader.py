@@ -182,7 +182,11 @@ def _ruleset_fields(f: _File, data: dict[str, Any], base: Ruleset | None) -> dic
 
 
 def load_file(path: Path, bases: dict[str, Ruleset], root: Path | None = None) -> Ruleset:
-    f = _File(path, root)
+    return _load(_File(path, root), bases)
+
+
+def _load(f: _File, bases: dict[str, Ruleset]) -> Ruleset:
+    """The rule set of one parsed file (its base, if any, among `bases`)."""
     data = f.data
     for key in data:
         if key not in ("ruleset", "options", "pattern", "change"):
@@ -297,18 +301,18 @@ def _check_patterns(f: _File, patterns: list[Pattern]) -> None:
 def load_rulesets(content: Path = CONTENT_DIR) -> dict[str, Ruleset]:
     """Every rule set under content/rulesets, bases before editions, keyed by id."""
     folder = content / "rulesets"
-    files = sorted(folder.glob("*.toml"))
-    pending = {p: _peek_base(p, content) for p in files}
+    parsed = {p: _File(p, content.parent) for p in sorted(folder.glob("*.toml"))}  # each file parsed once
+    pending = {p: _base_of(f) for p, f in parsed.items()}
     loaded: dict[str, Ruleset] = {}
     ids: dict[str, str] = {}
     while pending:
         ready = [p for p, base in pending.items() if base is None or base in loaded]
         if not ready:
             p = min(pending)
-            raise _File(p, content.parent).error("ruleset", 0, "base", f"base rule set {pending[p]!r} not found or "
-                                                 f"circular (rule sets: {', '.join(sorted(loaded))})", "ruleset.base")
+            raise parsed[p].error("ruleset", 0, "base", f"base rule set {pending[p]!r} not found or "
+                                  f"circular (rule sets: {', '.join(sorted(loaded))})", "ruleset.base")
         for p in ready:
-            rs = load_file(p, loaded, content.parent)
+            rs = _load(parsed[p], loaded)
             if rs.id in ids:
                 raise ContentError(rs.origin.file, rs.origin.line_of("id"), "ruleset.id",
                                    f"duplicate rule-set id (also in {ids[rs.id]})")
@@ -318,8 +322,8 @@ def load_rulesets(content: Path = CONTENT_DIR) -> dict[str, Ruleset]:
     return {k: loaded[k] for k in sorted(loaded)}
 
 
-def _peek_base(path: Path, content: Path) -> str | None:
-    f = _File(path, content.parent)
+def _base_of(f: _File) -> str | None:
+    """The `base` a file names, read before validation so that bases load first."""
     head = f.data.get("ruleset")
     base = head.get("base") if isinstance(head, dict) else None
     return base if isinstance(base, str) else None

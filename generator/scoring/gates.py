@@ -2,12 +2,13 @@
 
 Why: a rule set has eighty to a hundred patterns and a reading shows a handful; running every
 detector on every reading was most of the engine's time. A gate is a cheap *necessary*
-condition of one detector, in two halves: one read off the reading's `SetProfile` (form,
+condition of one detector, in three parts: one read off the reading's `SetProfile` (form,
 numbers of chows, pungs and kongs, their suits), one off the hand's `TileProfile` (suits,
-honours, rank bands, terminals). A detector that reads the sets is gated on set facts, one
-that reads the tiles on tile facts: with wild tiles the two can differ. Profiles repeat far
-more than hands do, so each half is worked out once per profile and kept as a bit mask over
-the pattern list (`Candidates`); a reading runs the patterns whose bit survives both.
+honours, rank bands, terminals), one off its `ContextProfile` (self-draw, win flags, claimed
+melds). A detector that reads the sets is gated on set facts, one that reads the tiles on tile
+facts: with wild tiles the two can differ. Profiles repeat far more than hands do, so each part
+is worked out once per profile and kept as a bit mask over the pattern list (`Candidates`); a
+reading runs the patterns whose bit survives all three.
 
 A gate may let a pattern through that then does not match; it must never hold back one that
 would: tests/test_gates.py checks on seeded random hands of every form, under every rule set,
@@ -24,7 +25,8 @@ from functools import cache
 from typing import Any
 
 from ..detectors import REGISTRY, Match, View
-from ..detectors.view import SetProfile, TileProfile
+from ..detectors.ranks import TILE_LISTS
+from ..detectors.view import TILE_BITS, ContextProfile, SetProfile, TileProfile
 from ..rules import Pattern
 from ..shapes import Form
 
@@ -33,10 +35,11 @@ Args = Mapping[str, Any]
 
 @dataclass(frozen=True)
 class Gate:
-    """The two halves of a gate; None is no condition."""
+    """The three parts of a gate; None is no condition."""
 
     sets: Callable[[SetProfile, Args], bool] | None = None
     tiles: Callable[[TileProfile, Args], bool] | None = None
+    context: Callable[[ContextProfile, Args], bool] | None = None
 
 
 _SETS_OR_PAIRS = (Form.REGULAR, Form.SEVEN_PAIRS)
@@ -53,6 +56,28 @@ def _bands_within(low: int, high: int) -> int:
 def _honor_free(t: TileProfile, a: Args) -> bool:
     """No honour when the detector's `honors` parameter is "none"."""
     return a.get("honors") != "none" or not t.honors
+
+
+def _fits(flag: bool, want: str) -> bool:
+    """A yes / no / any parameter of the context detectors."""
+    return want == "any" or flag == (want == "yes")
+
+
+def _list_bits(which: str) -> tuple[int, int]:
+    """Suit and honour masks (as in TileProfile) of the tiles on a fixed list: a hand with a tile
+    outside them cannot be all on the list."""
+    bits = 0
+    for t in TILE_LISTS[which]:
+        bits |= TILE_BITS[t]
+    return bits & 7, (bits >> 3) & 3
+
+
+_LIST_BITS = {which: _list_bits(which) for which in TILE_LISTS}
+
+
+def _on_list(t: TileProfile, a: Args) -> bool:
+    suits, honors = _LIST_BITS[a["which"]]
+    return not (t.suits & ~suits or t.honors & ~honors)
 
 
 def _form(*forms: Form) -> Callable[[SetProfile, Args], bool]:
@@ -129,13 +154,15 @@ GATES: dict[str, Gate] = {
     "suit_count": Gate(tiles=lambda t, a: t.suits.bit_count() == a["n"]),
     "all_types": Gate(tiles=lambda t, a: t.suits == 7 and t.honors == 3),
     "rank_range": Gate(tiles=lambda t, a: not t.honors and not t.bands & ~_bands_within(a["low"], a["high"])),
-    "all_sets_contain": Gate(sets=_form(Form.REGULAR)),
+    "tile_list": Gate(tiles=_on_list),
+    "all_sets_contain": Gate(sets=_form(Form.REGULAR), tiles=lambda t, a: not t.honors),
     "tile_hog": Gate(tiles=lambda t, a: t.hogs >= 1),
     "hog_group": Gate(sets=_form(Form.REGULAR), tiles=lambda t, a: t.hogs >= a["n"]),
     "quad_pairs": Gate(sets=_form(Form.SEVEN_PAIRS), tiles=lambda t, a: t.hogs >= a["n"]),
     "rank_family": Gate(sets=_form(*_SETS_OR_PAIRS), tiles=_honor_free),
     # terminals
-    "outside": Gate(sets=_form(Form.REGULAR), tiles=_honor_free),
+    "outside": Gate(sets=_form(Form.REGULAR), tiles=lambda t, a: _honor_free(t, a)
+                    and (t.terminals or (a["honors"] == "allowed" and bool(t.honors)))),
     "terminals_honors": Gate(sets=_form(*_SETS_OR_PAIRS), tiles=lambda t, a: not t.simples and _honor_free(t, a)),
     # forms
     "form": Gate(sets=lambda s, a: s.form.value == a["shape"]),
@@ -144,6 +171,13 @@ GATES: dict[str, Gate] = {
     "honors_knitted": Gate(sets=_form(Form.HONORS_KNITTED)),
     "wait": Gate(sets=lambda s, a: s.form in (Form.REGULAR, Form.KNITTED_STRAIGHT)
                  and (a["shape"] == "single" or s.chows >= 1)),
+    # the win itself
+    "self_drawn": Gate(context=lambda c, a: c.tsumo),
+    "win_context": Gate(context=lambda c, a: getattr(c, a["flag"]) and _fits(c.tsumo, a["tsumo"])),
+    "first_turn": Gate(context=lambda c, a: c.first_turn and _fits(c.dealer, a["dealer"])
+                       and _fits(c.tsumo, a["tsumo"])),
+    "concealed_hand": Gate(context=lambda c, a: not c.claimed and _fits(c.tsumo, a["tsumo"])),
+    "melded_hand": Gate(context=lambda c, a: c.claimed == 4 and not c.tsumo),
     # Sihai's one-suit families
     "linked_sets": Gate(sets=lambda s, a: _link_sets(s, a["link"], a["times"])),
     "chain": Gate(sets=lambda s, a: _chain_sets(s, a["orders"])),
@@ -162,8 +196,8 @@ Bound = tuple[Pattern, Callable[..., list[Match]], dict[str, Any]]
 class Candidates:
     """The patterns of one pattern list that could show on a reading, memoised by profile.
 
-    Each half of the gates gives a bit mask over the patterns (bit i: pattern i may show), kept
-    per profile; the patterns of a combined mask are kept per mask. All three memos stay small
+    Each part of the gates gives a bit mask over the patterns (bit i: pattern i may show), kept
+    per profile; the patterns of a combined mask are kept per mask. All four memos stay small
     (hundreds to a few thousand entries) however many hands are scored.
     """
 
@@ -176,11 +210,12 @@ class Candidates:
             self._bound.append((p, spec.fn, dict(p.params)))
             args = {name: param.default for name, param in spec.params.items()} | dict(p.params)
             self._gates.append((GATES.get(p.detect), args))
-        self._by_sets: dict[SetProfile, int] = {}
-        self._by_tiles: dict[TileProfile, int] = {}
+        self._by_sets: dict[tuple[object, ...], int] = {}  # keyed by `View.set_key`, the profile as a plain tuple
+        self._by_tiles: dict[tuple[object, ...], int] = {}  # keyed by `View.tile_key`
+        self._by_context: dict[tuple[object, ...], int] = {}  # keyed by `View.context_key`
         self._by_mask: dict[int, tuple[Bound, ...]] = {}
 
-    def _mask(self, half: str, profile: SetProfile | TileProfile) -> int:
+    def _mask(self, half: str, profile: SetProfile | TileProfile | ContextProfile) -> int:
         mask = 0
         for i, (gate, args) in enumerate(self._gates):
             test = getattr(gate, half) if gate is not None else None
@@ -189,14 +224,18 @@ class Candidates:
         return mask
 
     def of(self, view: View) -> tuple[Bound, ...]:
-        sp, tp = view.set_profile, view.tile_profile
-        a = self._by_sets.get(sp)
+        sk, tk = view.set_key, view.tile_key
+        a = self._by_sets.get(sk)
         if a is None:
-            a = self._by_sets[sp] = self._mask("sets", sp)
-        b = self._by_tiles.get(tp)
+            a = self._by_sets[sk] = self._mask("sets", SetProfile._make(sk))
+        b = self._by_tiles.get(tk)
         if b is None:
-            b = self._by_tiles[tp] = self._mask("tiles", tp)
-        mask = a & b
+            b = self._by_tiles[tk] = self._mask("tiles", TileProfile._make(tk))
+        ck = view.context_key
+        c = self._by_context.get(ck)
+        if c is None:
+            c = self._by_context[ck] = self._mask("context", ContextProfile._make(ck))
+        mask = a & b & c
         found = self._by_mask.get(mask)
         if found is None:
             found = self._by_mask[mask] = tuple(bound for i, bound in enumerate(self._bound) if mask >> i & 1)

@@ -40,6 +40,7 @@ class _Plan:
     """What the policy needs from a rule set, computed once per rule set."""
 
     ruleset: Ruleset
+    by_id: dict[str, Pattern]
     detected: tuple[Pattern, ...]  # every pattern but the chicken hand and flowers
     rank: dict[str, tuple[int, int]]  # strongest first: (-value, rule order)
     combination: frozenset[str]
@@ -63,6 +64,7 @@ def _plan(rs: Ruleset) -> _Plan:
     groups = frozenset(opt("combination_groups", ()))
     plan = _Plan(
         ruleset=rs,
+        by_id={p.id: p for p in rs.patterns},
         detected=tuple(p for p in rs.patterns if p.id not in (chicken, flowers)),
         rank={p.id: (-p.value, i) for i, p in enumerate(rs.patterns)},
         combination=frozenset(p.id for p in rs.patterns if p.group in groups),
@@ -123,6 +125,10 @@ def _enumeration_key(reading: Reading) -> tuple[tuple[int, int], ...]:
                         for s in reading.sets if not s.melded and s.kind in (Kind.PUNG, Kind.CHOW)))
 
 
+def _win_in_chow(reading: Reading) -> bool:
+    return reading.win is not None and reading.sets[reading.win].kind is Kind.CHOW
+
+
 def divisions(readings: list[Reading]) -> list[Reading]:
     """One reading per division of the tiles, special forms first, then in enumeration order.
 
@@ -130,11 +136,13 @@ def divisions(readings: list[Reading]) -> list[Reading]:
     a concealed chow is kept when there is one: its pungs stay concealed, and the wait fans
     look at every place the tile can take anyway, so no other placement scores more.
     """
+    if len(readings) == 1:  # the common case: nothing to choose or order
+        return readings
     chosen: dict[tuple[Any, ...], Reading] = {}
     for r in readings:
         key = (r.form, tuple((s.kind, s.tile, s.melded) for s in r.sets), r.loose)
         old = chosen.get(key)
-        if old is None or (r.sets[r.win].kind is Kind.CHOW and old.sets[old.win].kind is not Kind.CHOW):
+        if old is None or (_win_in_chow(r) and not _win_in_chow(old)):
             chosen[key] = r
     special = [r for r in chosen.values() if r.form is not Form.REGULAR]
     regular = sorted((r for r in chosen.values() if r.form is Form.REGULAR), key=_enumeration_key)
@@ -156,12 +164,12 @@ class _Result:
 def _non_repeat(found: dict[str, list[Match]], plan: _Plan) -> list[Excluded]:
     """Apply the rule data's exclusions, strongest pattern first; a removed pattern removes nothing."""
     out: list[Excluded] = []
-    rs = plan.ruleset
+    by_id = plan.by_id
     for pid in sorted(found, key=plan.rank.__getitem__):
         mine = found.get(pid)
         if not mine:
             continue
-        for e in rs.pattern(pid).excludes:
+        for e in by_id[pid].excludes:
             target = found.get(e.id)
             if not target:
                 continue
@@ -189,8 +197,8 @@ def _non_repeat(found: dict[str, list[Match]], plan: _Plan) -> list[Excluded]:
 
 def _combinations(found: dict[str, list[Match]], plan: _Plan) -> list[Excluded]:
     """Keep the combinations that form a forest over the sets; name the principle of each drop."""
-    rs = plan.ruleset
-    candidates = [Candidate(pid, rs.pattern(pid).value, plan.rank[pid][1], m)
+    by_id = plan.by_id
+    candidates = [Candidate(pid, by_id[pid].value, plan.rank[pid][1], m)
                   for pid in found if pid in plan.combination for m in found[pid]]
     if len(candidates) < 2:
         return []
@@ -225,7 +233,6 @@ def _knitted_body_rule(found: dict[str, list[Match]], hand: Hand, reading: Readi
 
 
 def _score_reading(hand: Hand, reading: Reading, plan: _Plan) -> _Result:
-    rs = plan.ruleset
     found = detect(View(hand, reading), plan.detected).found
     excluded = _non_repeat(found, plan)
     excluded += _combinations(found, plan)
@@ -233,7 +240,10 @@ def _score_reading(hand: Hand, reading: Reading, plan: _Plan) -> _Result:
     if not found and plan.chicken:
         found[plan.chicken] = [()]
     ids = sorted(found, key=lambda pid: plan.rank[pid][1])
-    patterns = [counted(rs, pid, found[pid]) for pid in ids]
+    patterns = []
+    for pid in ids:  # what `common.counted` builds, with the plan's pattern table
+        p, matches = plan.by_id[pid], found[pid]
+        patterns.append(Counted(p.id, p.zh, p.en, p.value, len(matches), tuple(matches)))
     excluded.sort(key=lambda e: plan.rank[e.id][1])
     return _Result(reading, sum(c.points for c in patterns), patterns, excluded, frozenset(ids))
 

@@ -34,6 +34,7 @@ class Shown:
     role: str
     receipt: views.Receipt
     miss: NearMiss | None = None
+    derived_shown: bool = False  # the hand the near miss was changed from has a page (a page links only to pages)
 
 
 def pattern_examples(data: SiteData, rs: Ruleset, p: Pattern) -> tuple[list[Shown], list[Shown]]:
@@ -55,7 +56,9 @@ def pattern_examples(data: SiteData, rs: Ruleset, p: Pattern) -> tuple[list[Show
     for key in pe.near_miss:
         e = data.by_key.get(key)
         if e is not None and rs.id in e.results:
-            misses.append(Shown(e, ROLE_WORDS["near-miss"], views.receipt(e.results[rs.id], rs), details.get(key)))
+            miss = details.get(key)
+            misses.append(Shown(e, ROLE_WORDS["near-miss"], views.receipt(e.results[rs.id], rs), miss,
+                                miss is not None and miss.derived_from in data.by_key))
     return shown, misses
 
 

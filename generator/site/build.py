@@ -5,10 +5,18 @@ and anchor checked before a byte is written; the output goes to a temporary fold
 the target, is indexed for search there, and only then replaces the previous site with two
 renames. A failed build leaves the previous site/ as it was. The same content gives the
 same bytes (no timestamps, sorted iteration), which the tests check by building twice.
+
+Builds are incremental through a cache folder beside the output (`generator.cache`): each
+rule set's example search and the examples' scores, each page (keyed by the digest of its
+template set and of everything its view holds, `generator.digest`), each page's link scan
+and each search shard are reused while their inputs are unchanged; when nothing at all
+changed and the output folder still holds what the last build wrote, the build stops there.
+The output never depends on the cache: an incremental build equals a cold one byte for byte.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -19,6 +27,9 @@ from pathlib import Path
 
 from jinja2 import Template
 
+from .. import __version__
+from ..cache import NO_CACHE, BuildCache
+from ..digest import Digester, engine_digest, tree_digest
 from ..examples.search import SearchError
 from ..examples.snapshot import format_changes
 from ..rules import CONTENT_DIR, ContentError
@@ -26,13 +37,14 @@ from . import content_check, svg, swap
 from .atlas_pages import concepts
 from .figures import figure_tables
 from .gather import SiteData, gather
-from .links import BrokenLink, check_links
+from .links import BrokenLink, Scan, check_links
 from .pages import Page, site_pages
 from .render import TEMPLATES_DIR, environment
 from .search import SearchIndexError, index_site
 from .urls import EXAMPLES_JSON, output_path
 
 MARKER = ".mahjong-atlas-site"  # written into every build, so a rebuild only ever replaces a folder we made
+CACHE_DIR = ".mahjong-atlas-cache"  # the default cache folder, beside the output folder
 STATIC_DIR = TEMPLATES_DIR / "static"
 
 
@@ -67,29 +79,58 @@ def examples_json(data: SiteData) -> bytes:
     return ("[\n" + ",\n".join(lines) + "\n]\n").encode("utf-8")
 
 
-def render_site(data: SiteData) -> tuple[dict[str, bytes], list[Page]]:
-    """Every output file in memory (path -> bytes), and the pages planned."""
+def render_site(data: SiteData, cache: BuildCache = NO_CACHE) -> tuple[dict[str, bytes], list[Page]]:
+    """Every output file in memory (path -> bytes), and the pages planned.
+
+    With a cache, a page whose digest (its template set, and everything its view holds) is
+    the one stored is taken from the cache instead of being rendered again.
+    """
     env = environment()
     env.globals["figures"] = figure_tables
     site = {
         "rulesets": list(data.rulesets.values()),
-        "version": data.version,
+        "engine": __version__,
         "has_concepts": bool(concepts(data)),
         "has_about": "about" in data.prose,
-        "hand_keys": data.by_key,
     }
     files: dict[str, bytes] = {}
     pages = site_pages(data)
     templates: dict[str, Template] = {}
+    set_key = f"{engine_digest()}:{tree_digest(TEMPLATES_DIR)}" if cache.enabled else ""
+    previous: dict[str, tuple[str, bytes]] = cache.load("pages", set_key) or {}
+    digest = Digester()
+    site_key = digest(site) if cache.enabled else ""
+    kept: dict[str, tuple[str, bytes]] = {}
     for page in pages:
         if page.path in files:
             raise BuildError(f"two pages want the same address {page.url}")
-        template = templates.get(page.template) or templates.setdefault(page.template, env.get_template(page.template))
-        files[page.path] = template.render(page=page, site=site, **page.context).encode("utf-8")
+        key = digest((page, site_key)) if cache.enabled else ""
+        hit = previous.get(page.path)
+        if hit is not None and hit[0] == key:
+            files[page.path] = hit[1]
+        else:
+            template = templates.get(page.template) or templates.setdefault(page.template,
+                                                                            env.get_template(page.template))
+            files[page.path] = template.render(page=page, site=site, **page.context).encode("utf-8")
+        kept[page.path] = (key, files[page.path])
+    if cache.enabled and kept != previous:
+        cache.store("pages", set_key, kept)
     files.update(_static_files())
     files[output_path(EXAMPLES_JSON)] = examples_json(data)
     files[MARKER] = b"Built by mahjong-atlas; `mahjong-atlas build` replaces this folder.\n"
     return files, pages
+
+
+def _check_links(files: dict[str, bytes], cache: BuildCache) -> list[BrokenLink]:
+    """The link check, reusing the scans of pages whose bytes an earlier build scanned."""
+    key = engine_digest() if cache.enabled else ""
+    stored: dict[str, Scan] = cache.load("link-scans", key) or {}
+    scanned = dict(stored)
+    broken = check_links(files, scanned=scanned)
+    if cache.enabled and len(scanned) != len(stored):
+        current = {hashlib.sha1(data).hexdigest() for path, data in files.items() if path.endswith(".html")}
+        cache.store("link-scans", key, {d: s for d, s in scanned.items() if d in current})
+    return broken
 
 
 def _write_tree(root: Path, files: dict[str, bytes]) -> None:
@@ -104,7 +145,7 @@ def _check_replaceable(out: Path) -> None:
         raise BuildError(f"{out} exists and is not a site this tool built; refusing to replace it")
 
 
-def write_site(out: Path, files: dict[str, bytes], *, index: bool = True) -> int:
+def write_site(out: Path, files: dict[str, bytes], *, index: bool = True, cache: BuildCache = NO_CACHE) -> int:
     """Write into a temporary sibling folder, index it, then swap it in; returns the pages indexed."""
     swap.clear_debris(out)  # a build killed earlier may have left its temporary folder, or the old site parked
     _check_replaceable(out)
@@ -113,7 +154,7 @@ def write_site(out: Path, files: dict[str, bytes], *, index: bool = True) -> int
     try:
         os.chmod(tmp, 0o755)
         _write_tree(tmp, files)
-        indexed = index_site(tmp) if index else 0
+        indexed = index_site(tmp, cache) if index else 0
         swap.swap_in(tmp, out)  # one atomic exchange where the system has it (swap.py)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -121,27 +162,55 @@ def write_site(out: Path, files: dict[str, bytes], *, index: bool = True) -> int
     return indexed
 
 
-def build_files(content: Path = CONTENT_DIR) -> tuple[dict[str, bytes], list[Page], SiteData]:
+def build_files(content: Path = CONTENT_DIR,
+                cache: BuildCache = NO_CACHE) -> tuple[dict[str, bytes], list[Page], SiteData]:
     """Gather, render and link-check; raises BuildError with every broken link listed."""
-    data = gather(content)
-    files, pages = render_site(data)
-    broken = content_check.after_render(content, data.rulesets, data.prose, check_links(files))  # content's first
+    data = gather(content, cache)
+    files, pages = render_site(data, cache)
+    broken = content_check.after_render(content, data.rulesets, data.prose, _check_links(files, cache))  # content's first
     if broken:
         raise BrokenLinks(broken)
     return files, pages, data
 
 
-def build(out: str = "site", *, content: Path = CONTENT_DIR, index: bool = True) -> int:
+def _manifest(root: Path) -> dict[str, str]:
+    """Every file of a folder and a digest of its bytes: what 'the output is still what we wrote' means."""
+    if not root.is_dir():
+        return {}
+    return {p.relative_to(root).as_posix(): hashlib.sha1(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def open_cache(out: Path, cache_dir: str | Path | None = None, *, use_cache: bool = True) -> BuildCache:
+    """The build cache: `cache_dir`, or CACHE_DIR beside the output folder; NO_CACHE for a cold build."""
+    if not use_cache:
+        return NO_CACHE
+    return BuildCache(Path(cache_dir) if cache_dir is not None else out.resolve().parent / CACHE_DIR)
+
+
+def build(out: str = "site", *, content: Path = CONTENT_DIR, index: bool = True,
+          cache: BuildCache | None = None) -> int:
     """`mahjong-atlas build`: 0 on success, 1 with a message on stderr otherwise (the old site stays)."""
     start = time.perf_counter()
+    target = Path(out)
+    cache = open_cache(target) if cache is None else cache
+    whole_key = (f"{engine_digest()}:{tree_digest(TEMPLATES_DIR)}:{tree_digest(content)}:{index}"
+                 if cache.enabled else "")
+    done = cache.load("site", whole_key)
+    if done is not None and done[0] == _manifest(target):
+        print(f"{out}/ is up to date: nothing changed since it was built ({time.perf_counter() - start:.1f} s)")
+        print(done[1])
+        return 0
     try:
-        files, pages, data = build_files(content)
-        indexed = write_site(Path(out), files, index=index)
+        files, pages, data = build_files(content, cache)
+        indexed = write_site(target, files, index=index, cache=cache)
     except (BuildError, ContentError, SearchError, SearchIndexError) as exc:
         print(f"build failed: {exc}", file=sys.stderr)
         return 1
     search = f"; search index: {indexed} pages" if index else "; search index skipped"
     print(f"built {len(pages)} pages ({len(data.examples)} example hands) into {out}/ "
           f"in {time.perf_counter() - start:.1f} s{search}")
-    print(format_changes(data.atlas.changes, data.atlas.snapshot))
+    changes = format_changes(data.atlas.changes, data.atlas.snapshot)
+    print(changes)
+    cache.store("site", whole_key, (_manifest(target), changes))
     return 0

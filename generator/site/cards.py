@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..digest import ruleset_stamp
 from ..rules import Pattern, Ruleset
 from . import views
 
@@ -51,4 +52,4 @@ def groups(rs: Ruleset) -> list[CardGroup]:
 def card(rs: Ruleset) -> dict[str, Any]:
     zh_width = max((len(p.zh) for p in rs.patterns), default=2) + 0.6
     return {"groups": groups(rs), "options": views.options_rows(rs), "payments": views.payment_rows(rs),
-            "zh_width": f"{min(zh_width, 8.6):.1f}em"}
+            "zh_width": f"{min(zh_width, 8.6):.1f}em", "stamp": ruleset_stamp(rs)}

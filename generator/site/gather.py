@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..cache import NO_CACHE, BuildCache
 from ..examples.atlas import Atlas, PatternExamples, collect
 from ..examples.model import Example
 from ..rules import CONTENT_DIR, ContentError, Ruleset, load_rulesets
@@ -43,6 +44,7 @@ class SiteData:
     prose: dict[str, ProsePage]
     version: str
     by_key: dict[str, Example] = field(default_factory=dict)
+    content: Path = CONTENT_DIR  # the folder read, for the page parts loaded late (stored statistics)
 
     def __post_init__(self) -> None:
         self.by_key = {e.key: e for e in self.atlas.examples}
@@ -98,7 +100,7 @@ def _check_ids(rulesets: dict[str, Ruleset]) -> None:
                                    f"'{p.id}' names a page of the rule set's folder; choose another id")
 
 
-def gather(content: Path = CONTENT_DIR) -> SiteData:
+def gather(content: Path = CONTENT_DIR, cache: BuildCache = NO_CACHE) -> SiteData:
     """Load, score and read everything; raises ContentError on bad content."""
     rulesets = load_rulesets(content)
     _check_ids(rulesets)
@@ -106,7 +108,8 @@ def gather(content: Path = CONTENT_DIR) -> SiteData:
     content_check.before_search(content, rulesets, prose)  # bad Markdown fails now, not after the example search
     return SiteData(
         rulesets=rulesets,
-        atlas=collect(rulesets, content),
+        atlas=collect(rulesets, content, cache),
         prose=prose,
         version=content_version(content),
+        content=content,
     )

@@ -7,8 +7,9 @@ names, so the site never ships a dead end. The check runs over the in-memory out
 
 from __future__ import annotations
 
+import hashlib
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass
 from html import unescape
 from urllib.parse import unquote, urljoin, urlsplit
@@ -63,16 +64,26 @@ def _page_url(path: str) -> str:
     return "/" + path
 
 
-def check_links(files: Mapping[str, bytes], *, external_ok: bool = True) -> list[BrokenLink]:
+Scan = tuple[set[str], list[str]]
+
+
+def check_links(files: Mapping[str, bytes], *, external_ok: bool = True,
+                scanned: MutableMapping[str, Scan] | None = None) -> list[BrokenLink]:
     """Every broken internal link or missing anchor, sorted (empty: the site is whole).
 
     `files` maps output paths ('rulesets/mcr/index.html') to their bytes; only .html files
-    are scanned, but any file is a valid target.
+    are scanned, but any file is a valid target. `scanned` maps the sha1 of a page's bytes to
+    its scan: scans found there are reused (the build cache) and new ones are added to it.
     """
-    pages: dict[str, tuple[set[str], list[str]]] = {}
+    pages: dict[str, Scan] = {}
+    known: MutableMapping[str, Scan] = {} if scanned is None else scanned
     for path in sorted(files):
         if path.endswith(".html"):
-            pages[path] = scan(files[path].decode("utf-8"))
+            digest = hashlib.sha1(files[path]).hexdigest()
+            found = known.get(digest)
+            if found is None:
+                found = known[digest] = scan(files[path].decode("utf-8"))
+            pages[path] = found
     problems: list[BrokenLink] = []
     for path, (_, links) in pages.items():
         base = _page_url(path)

@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..digest import result_stamp
 from ..examples.model import Example
 from ..rules import Ruleset
+from ..stats.frequency import ruleset_frequencies
 from . import atlas_pages, cards, urls, views
 from .gather import SiteData
 
@@ -47,6 +49,7 @@ def _rs_crumbs(rs: Ruleset) -> tuple[tuple[str, str], ...]:
 def ruleset_pages(data: SiteData, rs: Ruleset, index: dict[tuple[str, str, str], Example]) -> list[Page]:
     pages: list[Page] = []
     concepts = atlas_pages.concepts_by_pattern(data)
+    frequencies = ruleset_frequencies(rs, data.content)
     rows = [{"p": p, "examples": atlas_pages.example_count(data, rs, p), "concept": concepts.get((rs.id, p.id))}
             for p in rs.patterns]
     pages.append(Page(
@@ -64,6 +67,7 @@ def ruleset_pages(data: SiteData, rs: Ruleset, index: dict[tuple[str, str, str],
             urls.pattern_url(rs.id, p.id), "pattern.html", f"{p.zh} {p.en}",
             {"p": p, "relations": views.relations(rs, p, index), "examples": shown, "misses": misses,
              "concept": concept, "peers": atlas_pages.concept_peers(data, concept, rs.id),
+             "frequency": frequencies[p.id],
              "prev": rs.patterns[i - 1] if i > 0 else None,
              "next": rs.patterns[i + 1] if i + 1 < len(rs.patterns) else None},
             ruleset=rs, description=f"{p.zh} {p.en}, {p.value} {rs.unit} in {rs.name} {rs.edition}.",
@@ -105,7 +109,8 @@ def hand_page(data: SiteData, e: Example, witness: dict[str, list[tuple[Ruleset,
     return Page(
         urls.hand_url(e.key), "hand.html", title,
         {"e": e, "receipts": receipts, "illustrates": illustrates, "pairs": pairs, "context_words": views.context_of(e),
-         "cite_rulesets": [r.ruleset for r in receipts]},
+         "cite_rulesets": [r.ruleset for r in receipts],
+         "stamps": {r.ruleset.id: result_stamp(r.score.to_json()) for r in receipts}},
         ruleset=main_rs, description=f"Example hand {e.hand}, scored under every rule set.",
         crumbs=(_home_crumb(), ("Hands", urls.HANDS)),
     )
@@ -135,7 +140,7 @@ def site_pages(data: SiteData) -> list[Page]:
         Page(urls.HOME, "home.html", "Mahjong Atlas",
              {"theorems": theorems, "n_patterns": sum(len(r.patterns) for r in data.rulesets.values()),
               "n_examples": len(data.examples), "n_concepts": len(atlas_pages.concepts(data)),
-              "n_changes": len(data.atlas.changes)},
+              "n_changes": len(data.atlas.changes), "version": data.version},
              description="Mahjong scoring rules side by side: every pattern of every rule set, with worked examples."),
         Page(urls.RULESETS, "rulesets.html", "Rule sets", {}, crumbs=(_home_crumb(),)),
         Page(urls.HANDS, "hands.html", "Example hands",

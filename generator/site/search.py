@@ -1,29 +1,53 @@
-"""The search index: Pagefind over the rendered pages, one index for the whole bilingual site.
+"""The search index: Pagefind over the rendered pages, in shards the search page merges.
 
 Pagefind's extended binary segments Chinese (清一色, 花色 become words) and, with
-`--force-language zh`, keeps a single index that also holds the English words, so a search
+`--force-language zh`, keeps one language that also holds the English words, so a search
 finds Chinese names, English names, notation and prose from any page. The plain binary
 cannot segment Chinese, so the build refuses to index with it rather than ship a search
 that silently misses words. Only the elements marked `data-pagefind-body` are indexed
 (headers, footers, the search page and the printable cards are left out).
 
+Why shards: Pagefind cannot update an index, and indexing the whole site costs more than
+the rest of an incremental build. So the pages are split into fixed groups (each rule set's
+folder, the example hands by the first hex digit of their key, everything else); each group
+is indexed into its own bundle under `pagefind/shards/`, keyed in the build cache by the
+bytes of its pages, and `search.js` merges the bundles listed in `pagefind/shards.json`
+(Pagefind's `mergeIndex`, which ranks the results of all bundles together). An edit
+re-indexes only the groups whose pages changed, and a cold build produces the same bytes.
+
 The binary runs as a command, not through Pagefind's Python service: the service answers
 its write request and is then terminated, and under load that killed it while it was still
 writing some of the bundle's files, so two builds of the same content differed. A command
-that has exited has finished writing, which keeps the build deterministic.
+that has exited has finished writing.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import json
 import os
 import re
+import shutil
 import subprocess
+import tempfile
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
-INDEX_DIR = "pagefind"
+from ..cache import NO_CACHE, BuildCache
 
+INDEX_DIR = "pagefind"
+SHARDS_DIR = "shards"
+SHARDS_JSON = "shards.json"
 _INDEXED = re.compile(r"Indexed (\d+) pages?")
+# Parts of a page marked data-pagefind-ignore are wrapped in these comments by the templates, so the key of a shard
+# can leave them out: what Pagefind does not read cannot change its output.
+_SKIPPED = re.compile(rb"<!--search:skip-->.*?<!--/search:skip-->", re.DOTALL)
+_HEX = "0123456789abcdef"
+# Pagefind's own search interfaces: our search page uses pagefind.js only, so shards leave these out.
+_UI_FILES = re.compile(r"\Apagefind-(?:component-ui|modular-ui|ui|highlight)\.(?:js|css)\Z")
 
 
 class SearchIndexError(RuntimeError):
@@ -42,15 +66,126 @@ def pagefind_binary() -> Path:
     return Path(get_executable())
 
 
-def index_site(site_dir: Path) -> int:
-    """Write the search index into site_dir/pagefind; returns the number of pages indexed."""
-    command = [str(pagefind_binary()), "--site", str(site_dir), "--output-subdir", INDEX_DIR, "--force-language", "zh"]
+@dataclass(frozen=True)
+class Shard:
+    """One group of pages and the bundle it is indexed into."""
+
+    name: str
+    pages: tuple[str, ...]  # output paths of the HTML pages, sorted
+
+    @property
+    def bundle(self) -> str:
+        return f"{INDEX_DIR}/{SHARDS_DIR}/{self.name}"
+
+
+def shards(html_paths: Iterable[str]) -> list[Shard]:
+    """The fixed grouping of pages: `rulesets/<id>`, `hands-<digit>`, and `site` for the rest.
+
+    >>> [(s.name, s.pages) for s in shards(["index.html", "hands/a1/index.html", "rulesets/mcr/x/index.html"])]
+    [('hands-a', ('hands/a1/index.html',)), ('rulesets-mcr', ('rulesets/mcr/x/index.html',)), ('site', ('index.html',))]
+    """
+    groups: dict[str, list[str]] = {}
+    for path in sorted(html_paths):
+        parts = path.split("/")
+        if parts[0] == "hands" and len(parts) > 2 and parts[1][:1] in _HEX:
+            name = f"hands-{parts[1][0]}"
+        elif parts[0] == "rulesets" and len(parts) > 2:
+            name = f"rulesets-{parts[1]}"
+        else:
+            name = "site"
+        groups.setdefault(name, []).append(path)
+    return [Shard(name, tuple(groups[name])) for name in sorted(groups)]
+
+
+WORK_DIR = ".pagefind-work"  # inside the build's temporary folder, so a killed build leaves no debris elsewhere
+
+
+def _link_or_copy(source: Path, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
     try:
-        done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=600)
+        os.link(source, target)
+    except OSError:
+        shutil.copyfile(source, target)
+
+
+def _run_pagefind(binary: Path, site_dir: Path, shard: Shard) -> tuple[int, dict[str, bytes]]:
+    """Index one shard from a folder holding only its pages; returns (pages indexed, bundle files)."""
+    (site_dir / WORK_DIR).mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix=f"{shard.name}-", dir=site_dir / WORK_DIR) as tmp:
+        root, out_dir = Path(tmp) / "site", Path(tmp) / "bundle"
+        for rel in shard.pages:
+            _link_or_copy(site_dir / rel, root / rel)
+        command = [str(binary), "--site", str(root), "--output-path", str(out_dir), "--force-language", "zh"]
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=600)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise SearchIndexError(f"Pagefind failed: {exc}") from exc
+        if done.returncode != 0:
+            detail = (done.stderr or done.stdout).strip().splitlines()
+            raise SearchIndexError(f"Pagefind failed (exit {done.returncode}): {detail[-1] if detail else 'no output'}")
+        found = _INDEXED.search(done.stdout)
+        files = {p.relative_to(out_dir).as_posix(): p.read_bytes() for p in sorted(out_dir.rglob("*")) if p.is_file()}
+        return (int(found.group(1)) if found else 0), files
+
+
+def _shard_key(version: str, site_dir: Path, shard: Shard) -> str:
+    h = hashlib.sha256(f"{version}:zh:{shard.name}".encode())
+    for rel in shard.pages:
+        h.update(rel.encode("utf-8") + b"\0" + hashlib.sha256(indexed_part(site_dir / rel)).digest())
+    return h.hexdigest()
+
+
+def indexed_part(page: Path) -> bytes:
+    """A page without its regions marked as skipped: everything Pagefind may read of it.
+
+    >>> import tempfile; f = Path(tempfile.mkdtemp()) / "p.html"
+    >>> _ = f.write_bytes(b'<main data-pagefind-body>a<!--search:skip--><p data-pagefind-ignore="all">9</p><!--/search:skip-->b</main>')
+    >>> indexed_part(f)
+    b'<main data-pagefind-body>ab</main>'
+    """
+    return _SKIPPED.sub(b"", page.read_bytes())
+
+
+def _binary_version(binary: Path) -> str:
+    try:
+        done = subprocess.run([str(binary), "--version"], capture_output=True, text=True, timeout=60, check=False)
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise SearchIndexError(f"Pagefind failed: {exc}") from exc
     if done.returncode != 0:
-        detail = (done.stderr or done.stdout).strip().splitlines()
-        raise SearchIndexError(f"Pagefind failed (exit {done.returncode}): {detail[-1] if detail else 'no output'}")
-    found = _INDEXED.search(done.stdout)
-    return int(found.group(1)) if found else 0
+        raise SearchIndexError(f"Pagefind failed (exit {done.returncode}): cannot run {binary}")
+    return done.stdout.strip()
+
+
+def _index_shard(binary: Path, version: str, site_dir: Path, shard: Shard,
+                 cache: BuildCache) -> tuple[int, dict[str, bytes]]:
+    def compute() -> tuple[int, dict[str, bytes]]:
+        count, files = _run_pagefind(binary, site_dir, shard)
+        return count, {rel: data for rel, data in files.items() if not _UI_FILES.match(rel)}
+
+    return cache.memo(f"pagefind-{shard.name}", _shard_key(version, site_dir, shard), compute)
+
+
+def index_site(site_dir: Path, cache: BuildCache = NO_CACHE) -> int:
+    """Write the search bundles into site_dir/pagefind; returns the number of pages indexed."""
+    binary = pagefind_binary()
+    version = f"{binary.name}:{_binary_version(binary)}"
+    html = [p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*.html")
+            if b"data-pagefind-body" in p.read_bytes()]  # a group without one would be indexed whole
+    groups = shards(html)
+    workers = max(1, min(len(groups), os.cpu_count() or 1))
+    try:
+        with ThreadPoolExecutor(max_workers=workers) as pool:  # each worker waits on its own Pagefind process
+            done = list(pool.map(lambda s: _index_shard(binary, version, site_dir, s, cache), groups))
+    finally:
+        shutil.rmtree(site_dir / WORK_DIR, ignore_errors=True)
+    total = 0
+    for shard, (count, files) in zip(groups, done):
+        total += count
+        for rel, data in files.items():
+            target = site_dir / shard.bundle / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+    listing = {"bundles": [f"/{s.bundle}/" for s in groups]}
+    (site_dir / INDEX_DIR).mkdir(exist_ok=True)
+    (site_dir / INDEX_DIR / SHARDS_JSON).write_text(json.dumps(listing, indent=1) + "\n", encoding="utf-8")
+    return total

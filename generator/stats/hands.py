@@ -26,6 +26,7 @@ from math import comb, factorial, prod
 
 from ..shapes import KNITTED_PATTERNS, splits_into_sets
 from ..tiles import NUM_KINDS, ORPHANS
+from ..wilds import suit_state
 
 Vec = tuple[int, ...]
 
@@ -82,6 +83,30 @@ def suit_parts(max_size: int = HAND_SIZE) -> list[Part]:
     parts = [Part(sum(v), 0, v) for v in sets_only if sum(v) <= max_size]
     parts += [Part(sum(v), 1, v) for v in with_pair]
     return sorted(parts)
+
+
+def wild_suit_parts(max_size: int = HAND_SIZE) -> list[Part]:
+    """Every (natural counts, wild count) of one suit and its suit-bound wild that forms sets (pairs 0) or sets
+    and one pair (pairs 1) with the wilds standing in, as `wilds.suit_state` decides; ten slots, the wild last,
+    at most four of each and `max_size` tiles. Wilds make far more vectors fit than sets alone could build, so
+    every bounded vector is asked rather than built from sets."""
+    parts = []
+    for naturals in _bounded(9, max_size):
+        for wilds in range(min(4, max_size - sum(naturals)) + 1):
+            size = sum(naturals) + wilds
+            if size % 3 == 1:
+                continue
+            fits, pairs = suit_state(naturals, wilds)
+            if fits:
+                parts.append(Part(size, pairs, naturals + (wilds,)))
+    return sorted(parts)
+
+
+def _bounded(kinds: int, total: int) -> list[Vec]:
+    """Count vectors of `kinds` tiles, at most four of each and `total` in all."""
+    if kinds == 0:
+        return [()]
+    return [(c,) + rest for c in range(min(4, total) + 1) for rest in _bounded(kinds - 1, total - c)]
 
 
 def honour_parts(kinds: int) -> list[Part]:

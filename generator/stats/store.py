@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from ..rules import CONTENT_DIR, Ruleset
 from .tally import CONVENTION, Tally, reported, tile_ruleset
+from .wild import CONVENTION as WILD_CONVENTION
+from .wild import wild_supported
 
 STATS_DIR = "stats"
 
@@ -49,7 +52,7 @@ def stats_object(rs: Ruleset, tally: Tally) -> dict[str, Any]:
     return {
         "ruleset": rs.id,
         "rules": fingerprint(rs),
-        "convention": CONVENTION,
+        "convention": WILD_CONVENTION if wild_supported(rs) else CONVENTION,
         "hands": tally.hands,
         "weight": tally.weight,
         "orbits": tally.orbits,
@@ -78,6 +81,11 @@ def read_stats(ruleset_id: str, content: Path = CONTENT_DIR) -> dict[str, Any] |
 def is_current(obj: dict[str, Any], rs: Ruleset) -> bool:
     """Whether stored figures were computed from the rule data `rs` holds now."""
     return obj.get("rules") == fingerprint(rs)
+
+
+def stale_rulesets(rulesets: Iterable[Ruleset], content: Path = CONTENT_DIR) -> list[str]:
+    """Ids of the rule sets whose stored figures were computed from other rule data than they hold now."""
+    return [rs.id for rs in rulesets if (obj := read_stats(rs.id, content)) is not None and not is_current(obj, rs)]
 
 
 def frequency_text(obj: dict[str, Any], pattern_id: str) -> str | None:

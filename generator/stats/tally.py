@@ -197,7 +197,8 @@ class Tally:
 
     hands: int = 0
     weight: int = 0
-    orbits: int = 0  # orbits with hands complete in the rule set
+    orbits: int = 0  # orbits with hands complete in the rule set (classes, for wild tiles: `grouping`)
+    grouping: str = "orbits"
     by_hand: int = 0  # orbits scored hand by hand, in part or whole (fixed tile lists, ambiguous ties)
     shown: dict[str, list[int]] = field(default_factory=dict)  # id -> [hands, weight]
     counted: dict[str, list[int]] = field(default_factory=dict)

@@ -1,4 +1,5 @@
-/* Search over the Pagefind index (one index, Chinese-segmented, holding English too).
+/* Search over the Pagefind index (Chinese-segmented, holding English too), built in shards that
+   /pagefind/shards.json lists (generator/site/search.py); mergeIndex ranks all shards' results together.
    Pagefind needs HTTP: opened from file:// the index cannot load, and the page says so. */
 const form = document.getElementById("search-form");
 const input = document.getElementById("search-input");
@@ -12,8 +13,12 @@ let shown = 0;
 
 async function load() {
   if (!pagefind) {
-    pagefind = await import("/pagefind/pagefind.js");
-    await pagefind.init();
+    const listing = await (await fetch("/pagefind/shards.json")).json();
+    const [first, ...rest] = listing.bundles;
+    const pf = await import(first + "pagefind.js");
+    await pf.init();
+    for (const bundle of rest) await pf.mergeIndex(bundle);
+    pagefind = pf;
   }
   return pagefind;
 }

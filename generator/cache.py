@@ -1,0 +1,81 @@
+"""The build cache: results of expensive, pure steps, kept between builds in a folder outside the site.
+
+Each entry is a name and a key (a digest of everything the result was computed from: the
+engine's code, the rule data, the templates, the inputs). A rebuild whose key matches reuses
+the stored result; any other key recomputes and replaces it. Entries are pickles written to a
+temporary file and renamed, so a killed build leaves the old entry or the new one, never half
+of one; an unreadable entry counts as missing. Deleting the folder is always safe: the next
+build is a cold build with the same output.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import re
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+_NAME = re.compile(r"\A[A-Za-z0-9][A-Za-z0-9._-]*\Z")
+
+
+class BuildCache:
+    """A folder of (key, value) pickles; `BuildCache(None)` is a cache that never hits (a cold build)."""
+
+    def __init__(self, root: Path | None) -> None:
+        self.root = root
+        self.hits: list[str] = []
+        self.misses: list[str] = []
+
+    @property
+    def enabled(self) -> bool:
+        return self.root is not None
+
+    def _path(self, name: str) -> Path:
+        assert self.root is not None
+        if not _NAME.match(name):
+            raise ValueError(f"bad cache entry name {name!r}")
+        return self.root / f"{name}.pickle"
+
+    def load(self, name: str, key: str) -> Any | None:
+        """The stored value if its key matches, else None."""
+        if self.root is None:
+            return None
+        try:
+            with open(self._path(name), "rb") as f:
+                stored_key, value = pickle.load(f)
+        except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError, AttributeError, ImportError):
+            return None
+        return value if stored_key == key else None
+
+    def store(self, name: str, key: str, value: object) -> None:
+        if self.root is None:
+            return
+        path = self._path(name)
+        self.root.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", dir=self.root)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                pickle.dump((key, value), f, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    def memo(self, name: str, key: str, compute: Callable[[], T]) -> T:
+        """The stored result for (name, key), or compute it and store it (before the caller can change it)."""
+        found = self.load(name, key)
+        if found is not None:
+            self.hits.append(name)
+            return found  # type: ignore[no-any-return]
+        self.misses.append(name)
+        value = compute()
+        self.store(name, key, value)
+        return value
+
+
+NO_CACHE = BuildCache(None)

@@ -1,0 +1,141 @@
+"""Stable digests of build inputs: what the incremental build keys its caches on.
+
+A cached page, search shard or set of scores may be reused only when everything it was made
+from is unchanged, so the keys are digests of values, not of identities or timestamps:
+`value_digest` walks dataclasses, mappings, sequences and sets (sorted, because set order
+varies between processes) down to their scalars. A `Ruleset` reached from a page is digested
+by what templates may read of it — every field except the patterns' values and texts, which
+pages only see through the `Pattern` objects and views their context holds — so editing one
+value re-renders the pages that show it, not every page that names its rule set.
+`tests/test_site_incremental.py` builds incrementally after an edit and compares the result
+with a cold build byte for byte; a digest that missed an input would fail it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import hashlib
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from .rules import Pattern, Ruleset
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def files_digest(paths: Iterable[Path], root: Path) -> str:
+    """Names (relative to root) and bytes of files, in sorted order."""
+    h = hashlib.sha256()
+    for path in sorted(paths):
+        h.update(path.relative_to(root).as_posix().encode("utf-8") + b"\0")
+        h.update(path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def tree_digest(root: Path, *suffixes: str) -> str:
+    """Every file under root (or those ending in one of `suffixes`), skipping caches and editor debris."""
+    found = [p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+             and not p.name.startswith(".") and not p.name.endswith("~")
+             and (not suffixes or p.name.endswith(suffixes))]
+    return files_digest(found, root)
+
+
+def engine_digest() -> str:
+    """The code of the whole package: any change of code may change a score or a page."""
+    return tree_digest(_PACKAGE, ".py")
+
+
+def ruleset_label(rs: Ruleset) -> tuple[Any, ...]:
+    """What a template may read from a Ruleset it is handed: all but the patterns' values and texts."""
+    fields = tuple((f.name, getattr(rs, f.name)) for f in dataclasses.fields(rs)
+                   if f.name not in ("patterns", "origin"))
+    return fields + (("patterns", tuple((p.id, p.zh, p.en, p.group) for p in rs.patterns)),)
+
+
+_SCALARS = (bool, int, float, str, bytes, type(None))
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        skip = {"origin"} if issubclass(cls, Pattern) else set()  # where a pattern is written is not shown
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.name not in skip)
+    return names
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+class Digester:
+    """Digests of values, memoised per object for one build (objects are not mutated while pages render).
+
+    A scalar stands for itself (its type and repr); a container or record is the sha1 of its
+    parts, each length-prefixed so that no two different structures give the same bytes.
+    """
+
+    def __init__(self) -> None:
+        self._memo: dict[int, tuple[object, bytes]] = {}
+
+    def __call__(self, value: object) -> str:
+        return hashlib.sha1(self._digest(value)).hexdigest()
+
+    def _digest(self, value: object) -> bytes:
+        if isinstance(value, _SCALARS):
+            return f"{type(value).__name__}:{value!r}".encode()
+        memo = self._memo.get(id(value))
+        if memo is not None and memo[0] is value:
+            return memo[1]
+        h = hashlib.sha1(type(value).__qualname__.encode())
+        for part in self._parts(value):
+            h.update(len(part).to_bytes(4, "little"))
+            h.update(part)
+        digest = h.digest()
+        self._memo[id(value)] = (value, digest)  # keeps `value` alive, so its id is not reused
+        return digest
+
+    def _parts(self, value: object) -> Iterable[bytes]:
+        if isinstance(value, Ruleset):
+            return [self._digest(ruleset_label(value))]
+        if isinstance(value, enum.Enum):
+            return [self._digest(value.value)]
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            return [self._digest(getattr(value, name)) for name in _field_names(type(value))]
+        if isinstance(value, Mapping):  # in order: templates iterate mappings in insertion order
+            return [part for k, v in value.items() for part in (self._digest(k), self._digest(v))]
+        if isinstance(value, (set, frozenset)):
+            return sorted(self._digest(v) for v in value)
+        if isinstance(value, (list, tuple)):
+            return [self._digest(v) for v in value]
+        if isinstance(value, Path):
+            return [self._digest(value.as_posix())]
+        if callable(value):
+            return [self._digest(f"{getattr(value, '__module__', '')}.{getattr(value, '__qualname__', '')}")]
+        raise TypeError(f"cannot digest a {type(value).__qualname__} for the build cache")
+
+
+def short(text: str) -> str:
+    """A 10-hex stamp: enough to tell two versions apart on a page, short enough to quote."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:10]
+
+
+def ruleset_stamp(rs: Ruleset) -> str:
+    """The version of one rule set's data as a citation names it: every field and every pattern, values included."""
+    return short(Digester()((ruleset_label(rs), rs.patterns)))
+
+
+def result_stamp(result: Mapping[str, Any]) -> str:
+    """The version of one computed result (a Score's contract JSON): a citation of a score names exactly that score.
+
+    >>> result_stamp({"total": 8}) == result_stamp({"total": 8}) != result_stamp({"total": 9})
+    True
+    """
+    import json
+
+    return short(json.dumps(result, ensure_ascii=False, sort_keys=True))
+
+
+def ruleset_key(rs: Ruleset, engine: str) -> str:
+    """The cache key of everything one rule set scores: the engine's code and all of the rule data."""
+    return hashlib.sha256(f"{engine}:{Digester()((ruleset_label(rs), rs.patterns))}".encode()).hexdigest()
