@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
+from site_files import tree, write_tree
 
 from generator.cli import main
 from generator.rules import CONTENT_DIR
@@ -29,10 +30,6 @@ ROOT = Path(__file__).resolve().parent.parent
 TOY = Path(__file__).resolve().parent / "fixtures" / "toy" / "content"
 PREVIOUS = {"index.html": b"<!DOCTYPE html><title>the previous site</title>", MARKER: b"built earlier\n",
             "rulesets/toy/index.html": b"<!DOCTYPE html><title>toy</title>"}
-
-
-def tree(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
 def toy_content(tmp_path: Path, definition: str | None = None) -> Path:
@@ -48,11 +45,7 @@ def toy_content(tmp_path: Path, definition: str | None = None) -> Path:
 
 
 def previous_site(tmp_path: Path) -> Path:
-    out = tmp_path / "site"
-    for rel, data in PREVIOUS.items():
-        (out / rel).parent.mkdir(parents=True, exist_ok=True)
-        (out / rel).write_bytes(data)
-    return out
+    return write_tree(tmp_path / "site", PREVIOUS)
 
 
 def leftovers(tmp_path: Path) -> list[str]:

@@ -14,6 +14,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from site_files import tree, write_tree
 
 from generator.cli import main
 from generator.rules import CONTENT_DIR, load_rulesets
@@ -28,10 +29,6 @@ PREVIOUS = {"index.html": b"<!DOCTYPE html><title>the previous site</title>", MA
             "rulesets/zj-2.4/index.html": b"<!DOCTYPE html><title>zj</title>"}
 
 
-def tree(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
-
-
 def content_with(tmp_path: Path, case: str) -> Path:
     """A copy of the real content with the fixture's files laid over it."""
     content = tmp_path / "content"
@@ -41,11 +38,7 @@ def content_with(tmp_path: Path, case: str) -> Path:
 
 
 def previous_site(tmp_path: Path) -> Path:
-    out = tmp_path / "site"
-    for rel, data in PREVIOUS.items():
-        (out / rel).parent.mkdir(parents=True, exist_ok=True)
-        (out / rel).write_bytes(data)
-    return out
+    return write_tree(tmp_path / "site", PREVIOUS)
 
 
 def expected_prefix(expect: dict[str, object]) -> str:

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from site_files import tree
 
 from generator.notation import parse_hand
 from generator.rules import CONTENT_DIR, load_rulesets
@@ -17,10 +18,6 @@ from generator.site.build import CACHE_DIR, MARKER, BuildError, build, write_sit
 from generator.site.links import check_links
 from generator.site.search import SearchIndexError
 from generator.site.urls import output_path, pattern_url
-
-
-def _tree(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +68,7 @@ def test_concept_pages_exist_at_contract_urls(built_site: Path) -> None:
 
 
 def test_written_site_has_no_broken_link_or_anchor(built_site: Path) -> None:
-    files = _tree(built_site)
+    files = tree(built_site)
     pages = [p for p in files if p.endswith(".html")]
     assert len(pages) > 20
     assert check_links(files) == []
@@ -99,7 +96,7 @@ def test_examples_json_matches_a_fresh_engine_run(examples: list[dict], rulesets
 def test_two_builds_are_byte_identical(built_site: Path, tmp_path: Path) -> None:
     again = tmp_path / "site"
     assert build(str(again)) == 0
-    first, second = _tree(built_site), _tree(again)
+    first, second = tree(built_site), tree(again)
     assert sorted(first) == sorted(second)
     # The Pagefind bundle is compared too: it is written by a command that has exited (see site/search.py).
     assert [p for p in first if first[p] != second[p]] == []
@@ -109,7 +106,7 @@ def test_a_failed_build_leaves_the_previous_site_alone(tmp_path: Path, monkeypat
     out = tmp_path / "site"
     files = {"index.html": b"<!DOCTYPE html><title>old</title>", MARKER: b"x"}
     write_site(out, files, index=False)
-    before = _tree(out)
+    before = tree(out)
 
     real_render = build_module.render_site
 
@@ -120,7 +117,7 @@ def test_a_failed_build_leaves_the_previous_site_alone(tmp_path: Path, monkeypat
 
     monkeypatch.setattr(build_module, "render_site", render_with_a_dead_link)
     assert build(str(out), index=False) == 1
-    assert _tree(out) == before
+    assert tree(out) == before
     monkeypatch.setattr(build_module, "render_site", real_render)
 
     def failing_index(path: Path, cache: object) -> int:
@@ -128,7 +125,7 @@ def test_a_failed_build_leaves_the_previous_site_alone(tmp_path: Path, monkeypat
 
     monkeypatch.setattr(build_module, "index_site", failing_index)
     assert build(str(out)) == 1
-    assert _tree(out) == before
+    assert tree(out) == before
     left = sorted(p.name for p in tmp_path.iterdir() if p.name != CACHE_DIR)
     assert left == ["site"], "temporary folders were left behind"
 
@@ -206,3 +203,15 @@ def test_the_search_index_counts_the_pages_it_indexed(tmp_path: Path) -> None:
     assert json.loads((tmp_path / "pagefind" / "shards.json").read_text()) == {"bundles": ["/pagefind/shards/site/"]}
     assert (tmp_path / "pagefind" / "shards" / "site" / "pagefind-entry.json").is_file()
     assert not (tmp_path / ".pagefind-work").exists()
+
+
+def test_every_notation_flag_is_spelled_out_on_hand_pages() -> None:
+    from generator.notation import BOOL_FLAGS
+    from generator.site.views import FLAG_WORDS, describe_context
+
+    assert set(FLAG_WORDS) == set(BOOL_FLAGS) - {"tsumo"}  # a new flag cannot be left unexplained
+    for flag in BOOL_FLAGS[1:]:
+        drawn = "tsumo " if flag == "after-kong" else ""  # a replacement tile is drawn by the winner
+        words = describe_context(parse_hand(f"123m456p789s1133z+2z {drawn}{flag} seat=S round=W flowers=2").context)
+        assert words == ["self-drawn (自摸)" if drawn else "won on a discard", FLAG_WORDS[flag],
+                         "seat wind South (南)", "prevalent wind West (西)", "2 flowers"]

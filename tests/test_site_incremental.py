@@ -7,15 +7,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from site_files import tree
 
 from generator.cache import BuildCache
 from generator.digest import Digester
 from generator.rules import CONTENT_DIR
 from generator.site.build import build, open_cache
-
-
-def _tree(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
 def _edit_value(rules: Path, pattern_id: str, old: int, new: int) -> None:
@@ -31,18 +28,18 @@ def test_an_incremental_build_after_a_one_value_edit_equals_a_cold_build(
     out = tmp_path / "incremental" / "site"
     cache = tmp_path / "cache"
     assert build(str(out), content=content, cache=open_cache(out, cache)) == 0
-    first = _tree(out)
+    first = tree(out)
 
     # MCR's Full Flush (清一色) counts in dozens of example hands, under mcr and its edition mcr-2006 (no curated
     # hand expects an MCR total, so the edit is not refused by a curated expectation)
     _edit_value(content / "rulesets" / "mcr.toml", "full-flush", 24, 25)
     warm = open_cache(out, cache)
     assert build(str(out), content=content, cache=warm) == 0
-    incremental = _tree(out)
+    incremental = tree(out)
 
     cold_out = tmp_path / "cold" / "site"
     assert build(str(cold_out), content=content, cache=open_cache(cold_out, use_cache=False)) == 0
-    cold = _tree(cold_out)
+    cold = tree(cold_out)
 
     assert sorted(incremental) == sorted(cold)
     assert [p for p in cold if incremental[p] != cold[p]] == []
@@ -57,11 +54,11 @@ def test_an_incremental_build_after_a_one_value_edit_equals_a_cold_build(
     again = open_cache(out, cache)
     assert build(str(out), content=content, cache=again) == 0
     assert "is up to date" in capsys.readouterr().out and again.misses == []
-    assert _tree(out) == incremental
+    assert tree(out) == incremental
 
     (out / "index.html").write_text("tampered")  # the output no longer holds what the cache says: rebuild it
     assert build(str(out), content=content, cache=open_cache(out, cache)) == 0
-    assert _tree(out) == incremental
+    assert tree(out) == incremental
 
 
 def test_a_broken_cache_entry_is_a_miss_not_an_error(tmp_path: Path) -> None:

@@ -18,10 +18,10 @@ from typing import TypeVar
 from ..hand import Hand, Meld, MeldKind, WinContext
 from ..shapes import KNITTED_PATTERNS
 from ..tiles import DRAGONS, HONORS, ORPHANS, TERMINALS, WINDS, Tile
+from ..wilds import SUIT_WILD
 
 SEED = 20240607
 SUITED = tuple(range(27))
-WILD_OF_SUIT = {0: 33, 1: 31, 2: 32}  # 团圆: 中 for 萬, 白 for 筒, 發 for 条
 
 SetSpec = tuple[str, Tile]  # ("chow" | "pung", lowest tile)
 
@@ -209,7 +209,7 @@ def _wilds(rng: random.Random, standing: list[Tile], tiles: list[Tile]) -> list[
         if not suited:
             break
         i = rng.choice(suited)
-        wild = WILD_OF_SUIT[out[i] // 9]
+        wild = SUIT_WILD[out[i] // 9]
         in_melds = tiles.count(wild) - standing.count(wild)
         if out.count(wild) + in_melds >= 4:
             continue

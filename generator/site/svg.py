@@ -216,6 +216,17 @@ def _standing(tiles: Sequence[Tile], size: Size) -> str:
     return '<span class="standing">' + "".join(render_tile(t, size=size) for t in sorted(tiles)) + "</span>"
 
 
+def _melds_and_flowers(melds: Sequence[Meld], flowers: int, size: Size, show_flowers: bool,
+                       parts: list[str], summary: list[str]) -> None:
+    """The declared melds, then the flowers: drawn the same way after a complete or a waiting hand."""
+    for meld in melds:
+        parts.append(render_meld(meld, size=size))
+        summary.append(meld_label(meld))
+    if show_flowers and flowers:
+        parts.append(_flowers(flowers, size))
+        summary.append(f"{flowers} flower{'s' if flowers != 1 else ''}")
+
+
 def render_hand(hand: Hand, *, size: Size = "normal", mark_win: bool = True, show_flowers: bool = True) -> str:
     """A complete hand as an HTML fragment: standing tiles, winning tile, melds, flowers.
 
@@ -239,12 +250,7 @@ def render_hand(hand: Hand, *, size: Size = "normal", mark_win: bool = True, sho
     else:
         parts.append(_standing(hand.closed_tiles, size))
         summary.append(f"standing {_plural_en(hand.closed_tiles)}")
-    for meld in hand.melds:
-        parts.append(render_meld(meld, size=size))
-        summary.append(meld_label(meld))
-    if show_flowers and hand.context.flowers:
-        parts.append(_flowers(hand.context.flowers, size))
-        summary.append(f"{hand.context.flowers} flower{'s' if hand.context.flowers != 1 else ''}")
+    _melds_and_flowers(hand.melds, hand.context.flowers, size, show_flowers, parts, summary)
     label = "Hand: " + "; ".join(summary)
     body = " ".join(p for p in parts if p)
     return f'<span class="hand" role="group" aria-label="{escape(label)}">{body}</span>'
@@ -266,12 +272,7 @@ def render_waiting(
         _check_tile(t)
     parts = [_standing(hand.concealed, size)]
     summary = [f"standing {_plural_en(hand.concealed)}"] if hand.concealed else []
-    for meld in hand.melds:
-        parts.append(render_meld(meld, size=size))
-        summary.append(meld_label(meld))
-    if show_flowers and hand.context.flowers:
-        parts.append(_flowers(hand.context.flowers, size))
-        summary.append(f"{hand.context.flowers} flower{'s' if hand.context.flowers != 1 else ''}")
+    _melds_and_flowers(hand.melds, hand.context.flowers, size, show_flowers, parts, summary)
     if waits:
         wait_label = "waiting on " + ", ".join(tile_en(t) for t in sorted(set(waits)))
         tiles = "".join(render_tile(t, size=size) for t in sorted(set(waits)))

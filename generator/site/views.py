@@ -13,7 +13,7 @@ from typing import Any
 
 from ..examples.model import Example
 from ..hand import WinContext
-from ..notation import parse_hand
+from ..notation import BOOL_FLAGS, parse_hand
 from ..rules import Pattern, Ruleset
 from ..scoring import Score
 from ..scoring.result import describe_reading
@@ -129,14 +129,20 @@ def rule_words(rule: str) -> str:
     return RULE_WORDS.get(head, f"{rule}:")
 
 
+# The words for each yes/no flag of the notation (notation.BOOL_FLAGS); tsumo is said either way.
+FLAG_WORDS: Mapping[str, str] = {
+    "last-tile": "on the last tile", "after-kong": "on the replacement tile after a kong",
+    "robbing-kong": "by robbing a kong", "last-copy": "on the last copy of the tile (和绝张)",
+    "first-turn": "on the first turn", "dealer": "the winner is the dealer",
+}
+
+
 def describe_context(ctx: WinContext) -> list[str]:
-    """The win context in words, for the hand page (the notation flags, spelled out)."""
+    """The win context in words, for the hand page (the notation flags, spelled out, in the notation's order)."""
     out = ["self-drawn (自摸)" if ctx.tsumo else "won on a discard"]
-    for flag, words in (("last_tile", "on the last tile"), ("after_kong", "on the replacement tile after a kong"),
-                        ("robbing_kong", "by robbing a kong"), ("last_copy", "on the last copy of the tile (和绝张)"),
-                        ("first_turn", "on the first turn"), ("dealer", "the winner is the dealer")):
-        if getattr(ctx, flag):
-            out.append(words)
+    for flag in BOOL_FLAGS:
+        if flag != "tsumo" and getattr(ctx, flag.replace("-", "_")):
+            out.append(FLAG_WORDS[flag])
     out.append(f"seat wind {tile_en(ctx.seat).split()[0]} ({tile_zh(ctx.seat)})")
     out.append(f"prevalent wind {tile_en(ctx.round).split()[0]} ({tile_zh(ctx.round)})")
     if ctx.flowers:
