@@ -71,7 +71,7 @@ class BuildCache:
         found = self.load(name, key)
         if found is not None:
             self.hits.append(name)
-            return found  # type: ignore[no-any-return]
+            return found  # type: ignore[no-any-return, unused-ignore]
         self.misses.append(name)
         value = compute()
         self.store(name, key, value)

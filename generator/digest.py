@@ -55,6 +55,7 @@ def ruleset_label(rs: Ruleset) -> tuple[Any, ...]:
 
 
 _SCALARS = (bool, int, float, str, bytes, type(None))
+_PLAIN = frozenset({bool, int, float, str, type(None)})  # exact types: a subclass (an enum, Markup) may repr alike
 
 
 def _field_names(cls: type) -> tuple[str, ...]:
@@ -82,8 +83,9 @@ class Digester:
         return hashlib.sha1(self._digest(value)).hexdigest()
 
     def _digest(self, value: object) -> bytes:
-        if isinstance(value, _SCALARS):
-            return f"{type(value).__name__}:{value!r}".encode()
+        if isinstance(value, _SCALARS) or (isinstance(value, (tuple, list)) and type(value) in (tuple, list)
+                                           and all(type(v) in _PLAIN for v in value)):
+            return f"{type(value).__name__}:{value!r}".encode()  # repr tells 1, '1', True and 1.0 apart
         memo = self._memo.get(id(value))
         if memo is not None and memo[0] is value:
             return memo[1]
@@ -96,6 +98,9 @@ class Digester:
         return digest
 
     def _parts(self, value: object) -> Iterable[bytes]:
+        own = getattr(type(value), "__digest__", None)
+        if own is not None:  # a view derived by code from fewer values says which (the code is keyed apart)
+            return [self._digest(own(value))]
         if isinstance(value, Ruleset):
             return [self._digest(ruleset_label(value))]
         if isinstance(value, enum.Enum):

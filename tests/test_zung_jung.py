@@ -4,9 +4,9 @@ the source's own figures; series, limit, chicken hand and payments."""
 from __future__ import annotations
 
 import pytest
+from hands import counted_ids, score_of
 
 from generator.rules import all_rulesets
-from hands import counted_ids, score_of
 
 # pattern id -> (a hand that scores it, a near miss that does not)
 ZJ24_CASES: dict[str, tuple[str, str]] = {

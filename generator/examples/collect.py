@@ -80,11 +80,7 @@ def run(rulesets: dict[str, Ruleset], content: Path, cache: BuildCache = NO_CACH
     misses: dict[str, dict[str, list[Miss]]] = {}
     searcher = Searcher(scorer, stream, extra)
     for rid in sorted(rulesets):
-        rs = rulesets[rid]
-        starts = hashlib.sha256("\n".join(format_hand(h) for h in extra).encode()).hexdigest()
-        searches[rid], misses[rid] = cache.memo(
-            f"search-{rid}", f"{keys.get(rid)}:{starts}",
-            lambda rs=rs: _search(searcher, rs, scorer))  # type: ignore[misc]
+        searches[rid], misses[rid] = _cached_search(cache, keys.get(rid, ""), searcher, rulesets[rid], scorer)
         extra.extend(searches[rid].minimal[pid] for pid in sorted(searches[rid].minimal))
 
     examples = _Examples()
@@ -138,6 +134,24 @@ def _add_curated(examples: _Examples, curated: list[CuratedHand], scorer: Scorer
         for e in ch.expect:
             for pid in sorted(scorer.counted(ch.hand, e.ruleset)):
                 examples.add(ch.hand, "curated", title=ch.title, role="curated", pattern=f"{e.ruleset}/{pid}")
+
+
+def _cached_search(cache: BuildCache, key: str, searcher: Searcher, rs: Ruleset,
+                   scorer: Scorer) -> tuple[RulesetSearch, dict[str, list[Miss]]]:
+    """`_search` through the cache. A search reads the hands found for earlier rule sets only when some pattern
+    never counted in its own streams, so the hands are part of the key only for the searches that read them:
+    an edit of one rule set then re-searches that rule set, not every rule set searched after it."""
+    name = f"search-{rs.id}"
+    starts = hashlib.sha256("\n".join(format_hand(h) for h in searcher.extra_hands).encode()).hexdigest()
+    stored = cache.load(name, key)
+    if stored is not None and stored[0] in (None, starts):
+        cache.hits.append(name)
+        return stored[1], stored[2]
+    cache.misses.append(name)
+    searcher.consulted_extra = False
+    search, misses = _search(searcher, rs, scorer)
+    cache.store(name, key, (starts if searcher.consulted_extra else None, search, misses))
+    return search, misses
 
 
 def _search(searcher: Searcher, rs: Ruleset, scorer: Scorer) -> tuple[RulesetSearch, dict[str, list[Miss]]]:

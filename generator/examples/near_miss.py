@@ -94,8 +94,7 @@ def _from(scorer: Scorer, rs: Ruleset, pid: str, base: Hand, steps: list[Step]) 
     for step in sorted(steps, key=lambda st: KIND_ORDER[st.kind]):
         if not scorer.complete(step.hand, rs.id):
             continue
-        status = "excluded" if pid in probe.fires(step.hand, [pattern]) else "absent"
-        pool = pools[status]
+        pool = pools["excluded" if pid in probe.fires(step.hand, [pattern]) else "absent"]
         if len(pool) < WIDTH and (not pool or KIND_ORDER[pool[0].kind] == KIND_ORDER[step.kind]):
             pool.append(step)
     best: dict[str, tuple[tuple[object, ...], Miss]] = {}

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from ..hand import Hand, Meld, MeldKind
 from ..notation import HandError, format_hand, parse_hand
@@ -157,7 +157,7 @@ def context_steps(hand: Hand) -> list[Step]:
     ctx = hand.context
     for flag, (on, off) in FLAG_WORDS.items():
         value = getattr(ctx, flag)
-        changes: dict[str, object] = {flag: not value}
+        changes: dict[str, Any] = {flag: not value}
         if flag == "tsumo" and value:
             changes["after_kong"] = False
         if flag == "after_kong" and not value:
@@ -168,12 +168,14 @@ def context_steps(hand: Hand) -> list[Step]:
     for field_name, label in (("seat", "seat wind"), ("round", "prevalent wind")):
         for w in WINDS:
             if w != getattr(ctx, field_name):
-                new = replace(hand, context=replace(ctx, **{field_name: w}))
+                moved: dict[str, Any] = {field_name: w}
+                new = replace(hand, context=replace(ctx, **moved))
                 out.append(Step(new, "context", f"{label} {wind_letter(w)} instead of "
                                                 f"{wind_letter(getattr(ctx, field_name))}"))
     for field_name, label in (("flowers", "flowers"), ("wild_kongs", "wild kongs")):
         n = getattr(ctx, field_name)
-        new = replace(hand, context=replace(ctx, **{field_name: 0 if n else 1}))
+        toggled: dict[str, Any] = {field_name: 0 if n else 1}
+        new = replace(hand, context=replace(ctx, **toggled))
         out.append(Step(new, "context", f"{label}: {0 if n else 1} instead of {n}"))
     return out
 

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
+from typing import Any
 
 from .. import detectors
 from ..hand import Hand, WinContext
@@ -118,6 +119,7 @@ class Searcher:
         self.scorer = scorer
         self.stream = stream
         self.extra_hands = extra_hands  # curated hands and examples found so far, tried for missing patterns
+        self.consulted_extra = False  # whether a search read extra_hands: only then does its result depend on them
         self.fallback_stream = HandStream(SEED + 1)
 
     def search(self, rs: Ruleset) -> RulesetSearch:
@@ -184,6 +186,7 @@ class Searcher:
         rid = rs.id
         probe = Probe(rs)
         near: list[Hand] = []  # hands where the pattern shows but does not count
+        self.consulted_extra = True
         for hand in _seed_hands(p) + self.extra_hands:
             if self.scorer.counts(hand, rid, p.id):
                 return [hand]
@@ -257,7 +260,7 @@ class Searcher:
         for name in CONTEXT_FIELDS:
             if getattr(hand.context, name) == getattr(DEFAULTS, name):
                 continue
-            changes: dict[str, object] = {name: getattr(DEFAULTS, name)}
+            changes: dict[str, Any] = {name: getattr(DEFAULTS, name)}
             if name == "tsumo":
                 changes["after_kong"] = False
             try:

@@ -85,24 +85,37 @@ def check_links(files: Mapping[str, bytes], *, external_ok: bool = True,
                 found = known[digest] = scan(files[path].decode("utf-8"))
             pages[path] = found
     problems: list[BrokenLink] = []
+    resolved: dict[tuple[str, str], tuple[str, str, str] | None] = {}  # the same links recur on every page
     for path, (_, links) in pages.items():
         base = _page_url(path)
         for link in links:
-            parts = urlsplit(link)
-            if parts.scheme or parts.netloc:
-                if external_ok or parts.scheme in ("mailto", "tel"):
-                    continue
-                problems.append(BrokenLink(path, link, "external link"))
+            key = ("", link) if link.startswith("/") and not link.startswith("//") else (base, link)
+            if key not in resolved:
+                resolved[key] = _resolve(base, link)
+            link_to = resolved[key]
+            if link_to is None:
                 continue
-            if not parts.path and not parts.fragment:
-                continue  # "?q=..." or "" point at the page itself
-            resolved = urljoin(base, unquote(parts.path)) if parts.path else base
-            target = output_path(resolved)
+            kind, target, fragment = link_to
+            if kind == "external":
+                if not external_ok:
+                    problems.append(BrokenLink(path, link, "external link"))
+                continue
             if target not in files:
                 problems.append(BrokenLink(path, link, "no such page"))
                 continue
-            if parts.fragment:
+            if fragment:
                 ids = pages[target][0] if target in pages else set()
-                if unquote(parts.fragment) not in ids:
-                    problems.append(BrokenLink(path, link, f"no anchor #{parts.fragment} in {target}"))
+                if unquote(fragment) not in ids:
+                    problems.append(BrokenLink(path, link, f"no anchor #{fragment} in {target}"))
     return sorted(set(problems))
+
+
+def _resolve(base: str, link: str) -> tuple[str, str, str] | None:
+    """(kind, output path, fragment) of a link on the page at `base`; None for links that need no check."""
+    parts = urlsplit(link)
+    if parts.scheme or parts.netloc:
+        return None if parts.scheme in ("mailto", "tel") else ("external", "", "")
+    if not parts.path and not parts.fragment:
+        return None  # "?q=..." or "" point at the page itself
+    target = urljoin(base, unquote(parts.path)) if parts.path else base
+    return "internal", output_path(target), parts.fragment

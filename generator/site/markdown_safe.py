@@ -82,7 +82,7 @@ class SafeLinks(Extension):
         self.processor: _Links | None = None
         super().__init__(**kwargs)
 
-    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 (Markdown's API name)
+    def extendMarkdown(self, md: markdown.Markdown) -> None:
         self.processor = _Links(md, self.strip)
         md.treeprocessors.register(self.processor, "safe_links", 4)  # after inline patterns (20) made the links
         md.registerExtension(self)

@@ -61,7 +61,7 @@ def pagefind_binary() -> Path:
         return Path(explicit)
     if importlib.util.find_spec("pagefind_bin_extended") is None:
         raise SearchIndexError("Chinese search needs Pagefind's extended binary: pip install 'pagefind[extended]'")
-    from pagefind_bin_extended import get_executable  # type: ignore[import-untyped]
+    from pagefind_bin_extended import get_executable
 
     return Path(get_executable())
 

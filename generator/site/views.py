@@ -70,6 +70,10 @@ class Receipt:
     form: str
     payments: tuple[tuple[str, tuple[tuple[str, float], ...]], ...]  # (scheme name, ((payer, amount), ...))
 
+    def __digest__(self) -> tuple[Ruleset, Score]:
+        """For the build cache: a receipt is `receipt(score, ruleset)`, so those two are all it depends on."""
+        return self.ruleset, self.score
+
     @property
     def adjusted(self) -> bool:
         """The total differs from the plain sum: a limit, cap or conversion applied (the notes say which)."""
