@@ -6,11 +6,12 @@ One run, one seeded mixed hand set (the random complete hands of `generator.mcr_
 form, melds, kongs, flowers and win flags), printed side by side:
 
 - in-process, per rule set: hands per second for the batch line (parse the notation, score,
-  build the JSON object and serialise it, as `score --batch` does);
+  write the JSON line, as `score --batch` does);
 - MCR against the pipeline a Python user would otherwise write (parse each line into
   PyMahjongGB's arguments, call its C++ calculator, serialise the fan list as JSON), in-process
   and as whole processes (`python -m generator score --batch FILE --ruleset mcr` against
-  `benchmarks/pymahjonggb_batch.py FILE`, same file), with the ratio engine speed / pipeline speed;
+  `benchmarks/pymahjonggb_batch.py FILE`, same file), with the ratio engine speed / pipeline speed
+  (the pipeline parses with the project's notation parser, so a faster parser speeds up both sides);
 - peak memory: the peak resident set size of each process (from the kernel's accounting);
 - streaming: `score --batch` over `--stream` hands against a ten-times-smaller run: output is
   written line by line and the engine's caches are capped, so memory levels off instead of
@@ -37,8 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.cli import _dump as dump_line
-from generator.cli import score_line
+from generator.cli import score_line_text
 from generator.mcr_oracle import random_hands
 from generator.notation import format_hand
 from generator.rules import Ruleset, all_rulesets
@@ -102,10 +102,10 @@ def pipeline_cmd(path: Path) -> list[str]:
 
 
 def batch_lines(texts: list[str], rs: Ruleset) -> None:
-    """What `score --batch` does with each line: parse, score, build the JSON object, serialise it (with the
-    batch's own serialiser; the pipeline side serialises as its script does)."""
+    """What `score --batch` does with each line: parse, score, write the JSON line (the pipeline side
+    serialises as its script does)."""
     for t in texts:
-        dump_line(score_line(t, [rs]))
+        score_line_text(t, [rs])
 
 
 def in_process(texts: list[str], pipeline: bool) -> None:

@@ -406,12 +406,18 @@ def format_tiles(tiles: list[Tile] | tuple[Tile, ...]) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=256)  # about two hundred melds exist
 def format_meld(meld: Meld) -> str:
     body = "".join(str(rank_of(t)) for t in meld.tiles) + suit_of(meld.tile)
     return "{" + body + "}" if meld.concealed else "[" + body + "]"
 
 
 def format_context(ctx: WinContext) -> list[str]:
+    return list(_context_words(ctx))
+
+
+@lru_cache(maxsize=1024)  # a batch meets a few hundred contexts: every hand's key prints one
+def _context_words(ctx: WinContext) -> tuple[str, ...]:
     flags = [name for name in BOOL_FLAGS if getattr(ctx, name.replace("-", "_"))]
     if ctx.seat != EAST:
         flags.append(f"seat={wind_letter(ctx.seat)}")
@@ -421,18 +427,18 @@ def format_context(ctx: WinContext) -> list[str]:
         flags.append(f"flowers={ctx.flowers}")
     if ctx.wild_kongs:
         flags.append(f"wild-kongs={ctx.wild_kongs}")
-    return flags
+    return tuple(flags)
 
 
 def format_hand(hand: Hand) -> str:
     parts = [format_tiles(hand.concealed)] if hand.concealed else []
-    parts.extend(format_meld(m) for m in hand.melds)
+    parts.extend([format_meld(m) for m in hand.melds])
     win = "+" + tile_to_text(hand.win_tile)
     if hand.melds or not parts:
         parts.append(win)
     else:
         parts[-1] += win
-    parts.extend(format_context(hand.context))
+    parts.extend(_context_words(hand.context))
     return " ".join(parts)
 
 

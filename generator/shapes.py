@@ -103,6 +103,15 @@ GROUPS: tuple[tuple[Tile, Tile], ...] = ((0, 9), (9, 18), (18, 27), (27, 34))
 SetList = tuple[tuple[Kind, Tile], ...]
 
 
+def _first_held(counts: tuple[int, ...]) -> int:
+    """Index of the first nonzero count, -1 when all are zero (a plain loop: the splitting searches
+    ask this on every step, and a generator costs more than the search)."""
+    for i, n in enumerate(counts):
+        if n:
+            return i
+    return -1
+
+
 @lru_cache(maxsize=1 << 15)
 def group_sets(group: tuple[int, ...], base: Tile) -> tuple[SetList, ...]:
     """Every way to split one group's counts (a suit's nine, or the honours' seven, starting at
@@ -112,8 +121,8 @@ def group_sets(group: tuple[int, ...], base: Tile) -> tuple[SetList, ...]:
     splits, and the count vector of one suit recurs across hands far more often than a whole
     hand does, so this memo is hit where a memo on whole hands would not be.
     """
-    first = next((i for i, n in enumerate(group) if n), None)
-    if first is None:
+    first = _first_held(group)
+    if first < 0:
         return ((),)
     out: list[SetList] = []
     c = list(group)
@@ -138,23 +147,37 @@ def decompositions(counts: tuple[int, ...]) -> tuple[tuple[Tile, SetList], ...]:
     the lowest group varying slowest: the order a search from the lowest tile up meets them.
     """
     groups = [tuple(counts[a:b]) for a, b in GROUPS]
-    if any(sum(g) % 3 == 1 for g in groups):
+    rests = [sum(g) % 3 for g in groups]
+    if 1 in rests:
         return ()
     out: list[tuple[Tile, SetList]] = []
-    for g, (a, b) in enumerate(GROUPS):
-        if sum(groups[g]) % 3 != 2:
+    for g, (a, _b) in enumerate(GROUPS):
+        if rests[g] != 2:
             continue
         others = [group_sets(groups[k], GROUPS[k][0]) for k in range(4) if k != g]
         if not all(others):
             continue
-        for p in range(a, b):
-            if counts[p] < 2:
-                continue
-            reduced = list(groups[g])
-            reduced[p - a] -= 2
+        for p, splits in _pair_splits(groups[g], a):
             parts = list(others)
-            parts.insert(g, group_sets(tuple(reduced), a))
-            out.extend((p, sum(combo, ())) for combo in product(*parts))
+            parts.insert(g, splits)
+            out.extend([(p, sum(combo, ())) for combo in product(*parts)])
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 14)
+def _pair_splits(group: tuple[int, ...], base: Tile) -> tuple[tuple[Tile, tuple[SetList, ...]], ...]:
+    """For each tile of a group that can be the pair, in tile order, the group's splits of the rest
+    into sets (`group_sets`); tiles whose rest does not split are left out. Memoised per group, like
+    `group_sets`, for the same reason."""
+    out = []
+    for i, n in enumerate(group):
+        if n < 2:
+            continue
+        reduced = list(group)
+        reduced[i] -= 2
+        splits = group_sets(tuple(reduced), base)
+        if splits:
+            out.append((base + i, splits))
     return tuple(out)
 
 
@@ -326,8 +349,8 @@ def readings(hand: Hand, forms: frozenset[Form] = STANDARD_FORMS, *, four_as_two
 @lru_cache(maxsize=1 << 15)
 def _group_splits(counts: tuple[int, ...], pair: bool, runs: bool) -> bool:
     """Whether one suit's counts (or the honours', without runs) split into sets, plus a pair if asked."""
-    i = next((k for k, n in enumerate(counts) if n), None)
-    if i is None:
+    i = _first_held(counts)
+    if i < 0:
         return not pair
     c = list(counts)
     if pair and c[i] >= 2:
@@ -385,19 +408,27 @@ def regular_completions(counts: list[int] | tuple[int, ...]) -> list[Tile]:
     receiving group's completions come from a memo on that group's counts alone, which recurs
     across hands far more than the whole count vector does.
     """
-    sums = [sum(counts[a:b]) % 3 for a, b in GROUPS]
-    pairs = sums.count(2)
-    valid = [rest != 1 and _group_splits(tuple(counts[a:b]), rest == 2, a < 27) for (a, b), rest in zip(GROUPS, sums)]
+    groups = [tuple(counts[a:b]) for a, b in GROUPS]
+    states = [_group_state(group, a < 27) for group, (a, _b) in zip(groups, GROUPS)]
+    pairs = sum(1 for rest, _valid in states if rest == 2)
     out: list[Tile] = []
-    for g, (a, b) in enumerate(GROUPS):
-        rest = sums[g]
+    for g, (rest, _valid) in enumerate(states):
         # The tile makes the pair in a group one tile short of it (no other group may hold a pair), or closes the
         # sets of a group holding a pair's worth too many (exactly one other group keeps the pair).
         if rest == 0 or pairs != (0 if rest == 1 else 2):
             continue
-        if all(valid[k] for k in range(4) if k != g):
-            out.extend(a + i for i in _group_completions(tuple(counts[a:b]), rest == 1, a < 27))
+        if all(states[k][1] for k in range(4) if k != g):
+            a = GROUPS[g][0]
+            out.extend([a + i for i in _group_completions(groups[g], rest == 1, a < 27)])
     return out
+
+
+@lru_cache(maxsize=1 << 14)
+def _group_state(group: tuple[int, ...], runs: bool) -> tuple[int, bool]:
+    """One group's tile count mod 3, and whether it splits into sets as it stands (with a pair when the
+    count is 2 mod 3): what `regular_completions` asks of every group, in one memo lookup."""
+    rest = sum(group) % 3
+    return rest, rest != 1 and _group_splits(group, rest == 2, runs)
 
 
 def is_complete_counts(closed: list[int], n_melds: int, forms: frozenset[Form], four_as_two_pairs: bool = True) -> bool:

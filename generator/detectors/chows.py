@@ -8,11 +8,13 @@ from typing import Literal
 
 from ..shapes import Form, Kind
 from ..tiles import Tile, is_honor
+from .gate import Gate
 from .registry import detector
 from .view import WHOLE, Match, View
 
 
-@detector("all_chows")
+@detector("all_chows", gate=Gate(sets=lambda s, a: (s.form is Form.REGULAR and s.chows == 4)
+                                 or (a["knitted"] and s.form is Form.KNITTED_STRAIGHT)))
 def all_chows(v: View, *, pair: Literal["any", "suited"] = "any", knitted: bool = False) -> list[Match]:
     """Four chows and a pair (no condition on the wait).
 
@@ -32,7 +34,8 @@ def all_chows(v: View, *, pair: Literal["any", "suited"] = "any", knitted: bool 
     return [WHOLE]
 
 
-@detector("identical_chows")
+@detector("identical_chows", gate=Gate(sets=lambda s, a: s.chows >= (4 if a["twice"] else a["n"])
+                                       and s.suit_chows >= (2 if a["twice"] else a["n"])))
 def identical_chows(v: View, *, n: int, twice: bool = False) -> list[Match]:
     """`n` identical chows (same suit, same ranks); with `twice`, two different groups of two."""
     groups: dict[int, list[int]] = {}
@@ -52,7 +55,7 @@ def identical_chows(v: View, *, n: int, twice: bool = False) -> list[Match]:
     return []
 
 
-@detector("mixed_chows")
+@detector("mixed_chows", gate=Gate(sets=lambda s, a: s.chows >= 3 and s.chow_suits == 7))
 def mixed_chows(v: View) -> list[Match]:
     """The same chow in all three suits."""
     by_tile = {v.sets[i].tile: i for i in v.chows}
@@ -62,7 +65,8 @@ def mixed_chows(v: View) -> list[Match]:
     return []
 
 
-@detector("pure_straight")
+@detector("pure_straight", gate=Gate(sets=lambda s, a: s.chows >= 3 and (
+    s.suit_chows >= 3 if a["suits"] == "one" else s.chow_suits == 7)))
 def pure_straight(v: View, *, suits: Literal["one", "three"] = "one") -> list[Match]:
     """Chows 123, 456 and 789 of one suit; with `suits = "three"` each in a different suit (MCR 花龙)."""
     if len(v.chows) < 3:
@@ -80,7 +84,8 @@ def pure_straight(v: View, *, suits: Literal["one", "three"] = "one") -> list[Ma
     return []
 
 
-@detector("shifted_chows")
+@detector("shifted_chows", gate=Gate(sets=lambda s, a: s.chows >= a["n"] and (
+    s.suit_chows >= a["n"] if a["suits"] == "one" else s.chow_suits == 7)))
 def shifted_chows(
     v: View, *, n: int, suits: Literal["one", "three"] = "one", max_step: int = 1, min_step: int = 1
 ) -> list[Match]:
@@ -90,7 +95,15 @@ def shifted_chows(
     chows = v.chows
     if len(chows) < n:
         return []
+    starts = {v.sets[i].tile for i in chows}
+    if suits == "three":
+        starts = {t % 9 for t in starts}
     for step in range(min_step, max_step + 1):
+        # A quick look for a run of starts (in one suit, or of ranks) first: most readings have none, and the
+        # search below, which picks which chows form the match, is only needed when one exists.
+        if not any(all(t + k * step in starts and (suits == "three" or (t + k * step) // 9 == t // 9)
+                       for k in range(1, n)) for t in starts):
+            continue
         for combo in combinations(chows, n):
             tiles = [v.sets[i].tile for i in combo]
             if suits == "one":
@@ -123,7 +136,8 @@ def chows_related(a: Tile, b: Tile, relation: str) -> bool:
     return same_suit and {a % 9, b % 9} == {0, 6}
 
 
-@detector("chow_pairs")
+@detector("chow_pairs", gate=Gate(sets=lambda s, a: s.suit_chows >= 2 if a["relation"] != "mixed"
+                                  else s.chow_suits.bit_count() >= 2))
 def chow_pairs(v: View, *, relation: ChowRelation) -> list[Match]:
     """Every pair of chows in `relation` (one match per pair, so a policy can limit how
     often a chow is combined: MCR's account-once principle)."""
@@ -132,7 +146,8 @@ def chow_pairs(v: View, *, relation: ChowRelation) -> list[Match]:
     return [(i, j) for i, j in combinations(v.chows, 2) if chows_related(v.sets[i].tile, v.sets[j].tile, relation)]
 
 
-@detector("terminal_chows")
+@detector("terminal_chows", gate=Gate(sets=lambda s, a: s.form is Form.REGULAR and s.chows == 4 and (
+    s.suit_chows == 4 if a["pair_suit"] == "same" else s.chow_suits.bit_count() == 2)))
 def terminal_chows(v: View, *, pair_suit: Literal["same", "other"]) -> list[Match]:
     """Chows 123 and 789 twice with a pair of 5s: all in one suit (MCR 一色双龙会), or with
     `pair_suit = "other"` 123 + 789 in two suits and the 5s in the third (三色双龙会)."""

@@ -6,12 +6,14 @@ several of them in one suit, or on adjacent ranks.
 
 from __future__ import annotations
 
+from ..shapes import Form
+from .gate import Gate, form_in
 from .ranks import hog_tiles
 from .registry import detector
 from .view import Match, View
 
 
-@detector("hog_group")
+@detector("hog_group", gate=Gate(sets=form_in(Form.REGULAR), tiles=lambda t, a: t.hogs >= a["n"]))
 def hog_group(v: View, *, n: int, consecutive: bool = False) -> list[Match]:
     """At least `n` tiles of one suit each held four times in the sets and the pair, none as
     a kong; with `consecutive`, `n` adjacent ranks (1111 2222 held as 111 222 123).

@@ -6,6 +6,7 @@ from typing import Literal
 
 from ..shapes import Form
 from ..tiles import DRAGONS, WINDS, is_honor
+from .gate import SETS_OR_PAIRS, Gate, form_in
 from .registry import detector
 from .view import WHOLE, Match, View
 
@@ -16,7 +17,7 @@ def _family(name: str) -> tuple[int, ...]:
     return WINDS if name == "winds" else DRAGONS
 
 
-@detector("honor_pung")
+@detector("honor_pung", gate=Gate(sets=lambda s, a: s.wind_pungs + s.dragon_pungs >= 1))
 def honor_pung(v: View, *, which: Literal["seat", "prevalent", "dragon", "seat-or-dragon", "wind"]) -> list[Match]:
     """One match per pung or kong of a scoring honour (seat wind, prevalent wind, dragons)."""
 
@@ -34,7 +35,8 @@ def honor_pung(v: View, *, which: Literal["seat", "prevalent", "dragon", "seat-o
     return [(i,) for i in v.pungs if scores(v.sets[i].tile)]
 
 
-@detector("honor_sets")
+@detector("honor_sets", gate=Gate(sets=lambda s, a: (s.wind_pungs if a["family"] == "winds"
+                                                      else s.dragon_pungs) >= a["pungs"]))
 def honor_sets(v: View, *, family: Family, pungs: int, pair: bool = False) -> list[Match]:
     """At least `pungs` pungs of winds (or dragons), and with `pair` the pair too of that family."""
     tiles = _family(family)
@@ -48,7 +50,7 @@ def honor_sets(v: View, *, family: Family, pungs: int, pair: bool = False) -> li
     return [tuple(used)]
 
 
-@detector("all_honors")
+@detector("all_honors", gate=Gate(sets=form_in(*SETS_OR_PAIRS), tiles=lambda t, a: not t.suits))
 def all_honors(v: View) -> list[Match]:
     """Every tile a wind or a dragon (in a regular or seven-pairs reading)."""
     if v.form not in (Form.REGULAR, Form.SEVEN_PAIRS):

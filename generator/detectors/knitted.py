@@ -11,11 +11,12 @@ from typing import Literal
 
 from ..shapes import KNITTED_PATTERNS, Form, Kind
 from ..tiles import HONORS
+from .gate import Gate, form_in
 from .registry import detector
 from .view import WHOLE, Match, View
 
 
-@detector("knitted_straight")
+@detector("knitted_straight", gate=Gate(sets=form_in(Form.KNITTED_STRAIGHT, Form.HONORS_KNITTED)))
 def knitted_straight(v: View) -> list[Match]:
     """1-4-7, 2-5-8 and 3-6-9 each in a different suit (MCR 组合龙), in either form."""
     if v.form is Form.KNITTED_STRAIGHT:
@@ -31,7 +32,7 @@ def _whole_straight(v: View) -> bool:
     return any(suited == frozenset(p) for p in KNITTED_PATTERNS)
 
 
-@detector("honors_knitted")
+@detector("honors_knitted", gate=Gate(sets=form_in(Form.HONORS_KNITTED)))
 def honors_knitted(v: View, *, honors: Literal["any", "all"] = "any", straight: bool = False) -> list[Match]:
     """Fourteen different tiles: knitted suit tiles and honours; with `honors = "all"` all
     seven honours are among them (MCR 七星不靠); with `straight` the suit tiles are a whole

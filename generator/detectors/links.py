@@ -17,8 +17,9 @@ from itertools import combinations, pairwise
 from typing import Literal
 
 from ..shapes import Form, Kind, TileSet
+from .gate import SETS_OR_PAIRS, Gate, form_in, honor_free
 from .registry import detector
-from .view import WHOLE, Match, View
+from .view import WHOLE, Match, SetProfile, View
 
 Link = Literal["identical-chows", "stepped-chows", "short-straight", "shifted-pungs", "pung-chow"]
 
@@ -66,7 +67,18 @@ def _set_indices(v: View) -> tuple[int, ...]:
     return tuple(sorted(v.chows + v.pungs))
 
 
-@detector("linked_sets")
+def _link_sets(s: SetProfile, link: str, times: int) -> bool:
+    """Enough sets for `times` couples of `link` (no set shared between couples, all in one suit)."""
+    if s.form is not Form.REGULAR or s.suit_sets < 2 * times:
+        return False
+    if link == "shifted-pungs":
+        return s.suit_pungs >= 2 * times
+    if link == "pung-chow":
+        return s.suit_pungs >= times and s.chows >= times
+    return s.chows >= 2 * times
+
+
+@detector("linked_sets", gate=Gate(sets=lambda s, a: _link_sets(s, a["link"], a["times"])))
 def linked_sets(v: View, *, link: Link, times: Literal[1, 2] = 1, mirrored: bool = False) -> list[Match]:
     """Two sets of one suit in `link`; with `times = 2`, two such couples with no set in
     common, both in the same suit (Sihai's 双… fans); with `mirrored`, the second couple is
@@ -115,7 +127,15 @@ def _chains(v: View, word: str, used: tuple[int, ...]) -> Iterator[tuple[int, ..
         yield from _chains(v, word, used + (i,))
 
 
-@detector("chain")
+def _chain_sets(s: SetProfile, orders: str) -> bool:
+    """Enough chows, suit pungs and sets of one suit for one of the chain's words (C a chow, P a pung or kong,
+    R the pair; a chain stays in one suit)."""
+    return s.form is Form.REGULAR and any(
+        word.count("C") <= s.chows and word.count("P") <= s.suit_pungs and len(word) <= s.suit_sets
+        for word in orders.split("|"))
+
+
+@detector("chain", gate=Gate(sets=lambda s, a: _chain_sets(s, a["orders"])))
 def chain(v: View, *, orders: str) -> list[Match]:
     """Sets (and the pair) of one suit that follow each other without gap or overlap, low to
     high, in one of the given orders: words of C (chow), P (pung or kong) and R (the pair)
@@ -130,7 +150,8 @@ def chain(v: View, *, orders: str) -> list[Match]:
     return []
 
 
-@detector("ladder")
+@detector("ladder", gate=Gate(sets=lambda s, a: s.form is Form.REGULAR and s.suit_sets > a["n"]
+                              and (s.chows if a["sets"] == "chows" else s.pungs) >= a["n"]))
 def ladder(v: View, *, sets: Literal["chows", "pungs"], n: int) -> list[Match]:
     """`n` chows (or pungs) of one suit whose starting ranks climb one at a time, and the pair
     of that suit as one more rung: on the rank where the next set would start, or just below
@@ -152,7 +173,7 @@ def ladder(v: View, *, sets: Literal["chows", "pungs"], n: int) -> list[Match]:
     return []
 
 
-@detector("number_run")
+@detector("number_run", gate=Gate(sets=form_in(*SETS_OR_PAIRS), tiles=honor_free))
 def number_run(v: View, *, honors: Literal["allowed", "none"]) -> list[Match]:
     """The number sets and the number pair (or, in seven pairs, the number pairs), taken in
     any suits, follow one another rank after rank without a gap and without a rank used

@@ -9,14 +9,27 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Literal
 
+from ..shapes import Form
+from .gate import Gate
 from .links import letter
 from .registry import detector
-from .view import Match, View
+from .view import Match, SetProfile, View
 
 WANT = {"chows": "CC", "chow-pung": "CP", "pungs": "PP"}
 
 
-@detector("mirror_suits")
+def _mirror_sets(s: SetProfile, sets: str) -> bool:
+    """Two sets of the given kinds in each of two suits."""
+    if s.form is not Form.REGULAR:
+        return False
+    if sets == "chows":
+        return s.chows >= 4 and s.chow_suits.bit_count() >= 2
+    if sets == "pungs":
+        return s.suit_pungs >= 4 and s.pung_suits.bit_count() >= 2
+    return s.chows >= 2 and s.suit_pungs >= 2
+
+
+@detector("mirror_suits", gate=Gate(sets=lambda s, a: _mirror_sets(s, a["sets"])))
 def mirror_suits(v: View, *, sets: Literal["chows", "chow-pung", "pungs"]) -> list[Match]:
     """Two suits each holding two sets of the given kinds on the same ranks: 234 678 in
     characters and in dots (chows); 123 777 twice (chow-pung); 333 666 twice (pungs)."""

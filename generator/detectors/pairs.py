@@ -10,13 +10,14 @@ from typing import Literal
 
 from ..shapes import Form
 from ..tiles import DRAGONS, HONORS, WINDS
+from .gate import Gate, form_in
 from .registry import detector
 from .view import Match, View
 
 FAMILIES = {"winds": WINDS, "dragons": DRAGONS, "all": HONORS}
 
 
-@detector("quad_pairs")
+@detector("quad_pairs", gate=Gate(sets=form_in(Form.SEVEN_PAIRS), tiles=lambda t, a: t.hogs >= a["n"]))
 def quad_pairs(v: View, *, n: int) -> list[Match]:
     """A seven-pairs hand with at least `n` tile kinds held four times (each as two pairs)."""
     if v.form is not Form.SEVEN_PAIRS:
@@ -25,7 +26,7 @@ def quad_pairs(v: View, *, n: int) -> list[Match]:
     return [v.all_indices] if quads >= n else []
 
 
-@detector("honor_pairs")
+@detector("honor_pairs", gate=Gate(sets=form_in(Form.SEVEN_PAIRS)))
 def honor_pairs(v: View, *, family: Literal["winds", "dragons", "all"], n: int) -> list[Match]:
     """A seven-pairs hand whose pairs include at least `n` different kinds of winds, dragons
     or honours (n = 7 with all honours: the seven honours, one pair each)."""

@@ -11,11 +11,12 @@ from typing import Literal
 
 from ..shapes import Form
 from ..tiles import rank_of
+from .gate import SETS_OR_PAIRS, Gate, form_in, honor_free
 from .registry import detector
 from .view import WHOLE, Match, View
 
 
-@detector("rank_family")
+@detector("rank_family", gate=Gate(sets=form_in(*SETS_OR_PAIRS), tiles=honor_free))
 def rank_family(v: View, *, family: Literal["odd", "even", "line"], honors: Literal["allowed", "none"]) -> list[Match]:
     """Every number tile is odd (1 3 5 7 9), or even (2 4 6 8), or on one line (all 147, all
     258 or all 369, in any suits). With honours allowed the hand may hold honours and need

@@ -5,24 +5,26 @@ from __future__ import annotations
 from itertools import combinations, permutations
 from typing import Literal
 
+from ..shapes import Form
+from .gate import Gate
 from .registry import detector
 from .view import WHOLE, Match, View
 
 
-@detector("all_pungs")
+@detector("all_pungs", gate=Gate(sets=lambda s, a: s.form is Form.REGULAR and s.pungs == 4))
 def all_pungs(v: View) -> list[Match]:
     """Four pungs or kongs and a pair."""
     return [WHOLE] if v.is_regular and len(v.pungs) == 4 else []
 
 
-@detector("concealed_pungs")
+@detector("concealed_pungs", gate=Gate(sets=lambda s, a: s.pungs >= a["n"]))
 def concealed_pungs(v: View, *, n: int) -> list[Match]:
     """At least `n` concealed pungs (a concealed kong counts; a pung completed by a discard does not)."""
     c = v.concealed_pungs
     return [c] if len(c) >= n else []
 
 
-@detector("kongs")
+@detector("kongs", gate=Gate(sets=lambda s, a: s.kongs >= a["n"]))
 def kongs(v: View, *, n: int, concealed: Literal["any", "yes", "no", "both"] = "any") -> list[Match]:
     """At least `n` kongs (of the requested concealment); `both`: at least `n` concealed
     and at least `n` melded ones (MCR 明暗杠)."""
@@ -34,7 +36,8 @@ def kongs(v: View, *, n: int, concealed: Literal["any", "yes", "no", "both"] = "
     return [tuple(ks)] if len(ks) >= n else []
 
 
-@detector("shifted_pungs")
+@detector("shifted_pungs", gate=Gate(sets=lambda s, a: s.suit_pungs >= a["n"] and (
+    s.suit_sets >= a["n"] if a["suits"] == "one" else s.pung_suits == 7)))
 def shifted_pungs(v: View, *, n: int, suits: Literal["one", "three"] = "one") -> list[Match]:
     """`n` pungs of one suit in consecutive ranks (e.g. 444 555 666); with `suits = "three"`,
     three pungs of consecutive ranks each in a different suit (MCR 三色三节高)."""
@@ -58,7 +61,7 @@ def shifted_pungs(v: View, *, n: int, suits: Literal["one", "three"] = "one") ->
     return []
 
 
-@detector("double_pungs")
+@detector("double_pungs", gate=Gate(sets=lambda s, a: s.pung_suits.bit_count() >= 2))
 def double_pungs(v: View) -> list[Match]:
     """Every pair of suit pungs (or kongs) of one rank in two suits: one match per pair, so a
     policy can see which pungs each instance combines (MCR 双同刻, counted per pair)."""
@@ -69,7 +72,7 @@ def double_pungs(v: View) -> list[Match]:
             if v.sets[i].tile % 9 == v.sets[j].tile % 9 and v.sets[i].tile != v.sets[j].tile]
 
 
-@detector("mixed_pungs")
+@detector("mixed_pungs", gate=Gate(sets=lambda s, a: s.pung_suits.bit_count() >= (2 if a["pair"] else 3)))
 def mixed_pungs(v: View, *, pair: bool = False) -> list[Match]:
     """Pungs of one rank in all three suits; with `pair`, two pungs and the pair of that rank in the third suit."""
     if len(v.pungs) < (2 if pair else 3):

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from ..shapes import Kind
+from ..shapes import Form, Kind
 from ..tiles import GREEN, WHITE, Tile, is_honor, make, rank_of
+from .gate import Args, Gate, bands_within, form_in
 from .registry import detector
-from .view import WHOLE, Match, View
+from .view import TILE_BITS, WHOLE, Match, TileProfile, View
 
 TILE_LISTS: Final[dict[str, frozenset[Tile]]] = {
     # bamboo 2 3 4 6 8 and the green dragon: the tiles printed in green only
@@ -25,21 +26,39 @@ TILE_LISTS: Final[dict[str, frozenset[Tile]]] = {
 }
 
 
-@detector("rank_range")
+def _list_bits(which: str) -> tuple[int, int]:
+    """Suit and honour masks (as in TileProfile) of the tiles on a fixed list: a hand with a tile
+    outside them cannot be all on the list."""
+    bits = 0
+    for t in TILE_LISTS[which]:
+        bits |= TILE_BITS[t]
+    return bits & 7, (bits >> 3) & 3
+
+
+_LIST_BITS = {which: _list_bits(which) for which in TILE_LISTS}
+
+
+def _on_list(t: TileProfile, a: Args) -> bool:
+    suits, honors = _LIST_BITS[a["which"]]
+    return not (t.suits & ~suits or t.honors & ~honors)
+
+
+@detector("rank_range", gate=Gate(tiles=lambda t, a: not t.honors
+                                  and not t.bands & ~bands_within(a["low"], a["high"])))
 def rank_range(v: View, *, low: int, high: int) -> list[Match]:
     """Only suit tiles, every one ranked from `low` to `high` (MCR 全大 is 7-9, 大于五 6-9)."""
     ok = all(not is_honor(t) and low <= rank_of(t) <= high for t in v.kinds)
     return [WHOLE] if ok else []
 
 
-@detector("tile_list")
+@detector("tile_list", gate=Gate(tiles=_on_list))
 def tile_list(v: View, *, which: Literal["green", "reversible"]) -> list[Match]:
     """Every tile is on a fixed list: the all-green tiles or the reversible (upside-down
     symmetric) tiles."""
     return [WHOLE] if v.kinds <= TILE_LISTS[which] else []
 
 
-@detector("all_sets_contain")
+@detector("all_sets_contain", gate=Gate(sets=form_in(Form.REGULAR)))
 def all_sets_contain(v: View, *, rank: int) -> list[Match]:
     """Every set and the pair holds a suit tile of this rank (MCR 全带五: rank 5)."""
     if not v.is_regular:
@@ -50,7 +69,7 @@ def all_sets_contain(v: View, *, rank: int) -> list[Match]:
     return [WHOLE]
 
 
-@detector("all_even_pungs")
+@detector("all_even_pungs", gate=Gate(sets=lambda s, a: s.form is Form.REGULAR and s.pungs == 4))
 def all_even_pungs(v: View) -> list[Match]:
     """Four pungs (or kongs) and a pair, all of even-ranked suit tiles (2, 4, 6, 8)."""
     if not v.is_regular or len(v.pungs) != 4:
@@ -65,7 +84,7 @@ def hog_tiles(v: View) -> list[Tile]:
     return [t for t, n in enumerate(v.counts) if n == 4 and t not in kong_tiles]
 
 
-@detector("tile_hog")
+@detector("tile_hog", gate=Gate(tiles=lambda t, a: t.hogs >= 1))
 def tile_hog(v: View) -> list[Match]:
     """One match per tile whose four copies are all in the hand without forming a kong;
     the match lists the sets holding that tile."""

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .gate import Gate
 from .view import Match, View
 
 DetectorFn = Callable[..., list[Match]]
@@ -35,6 +36,7 @@ class DetectorSpec:
     fn: DetectorFn
     params: dict[str, Param]
     doc: str
+    gate: Gate | None = None  # a cheap necessary condition, read off the profiles (gate.py)
 
 
 REGISTRY: dict[str, DetectorSpec] = {}
@@ -51,8 +53,9 @@ def _param(name: str, annotation: Any, default: Any) -> Param:
     return Param(name, base, choices, required, None if required else default)
 
 
-def detector(name: str) -> Callable[[DetectorFn], DetectorFn]:
-    """Register a detector under the name rule files use."""
+def detector(name: str, gate: Gate | None = None) -> Callable[[DetectorFn], DetectorFn]:
+    """Register a detector under the name rule files use, with its gate if it has one (without one it
+    runs on every reading: correct, only slower)."""
 
     def wrap(fn: DetectorFn) -> DetectorFn:
         if name in REGISTRY:
@@ -64,7 +67,7 @@ def detector(name: str) -> Callable[[DetectorFn], DetectorFn]:
             for p in sig.parameters.values()
             if p.kind is inspect.Parameter.KEYWORD_ONLY
         }
-        REGISTRY[name] = DetectorSpec(name, fn, params, inspect.getdoc(fn) or "")
+        REGISTRY[name] = DetectorSpec(name, fn, params, inspect.getdoc(fn) or "", gate)
         return fn
 
     return wrap

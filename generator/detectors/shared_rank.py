@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from typing import Literal
 
+from ..shapes import Form
+from .gate import Gate, form_in, honor_free
 from .links import span
 from .registry import detector
 from .view import WHOLE, Match, View
 
 
-@detector("shared_rank")
+@detector("shared_rank", gate=Gate(sets=form_in(Form.REGULAR), tiles=honor_free))
 def shared_rank(v: View, *, honors: Literal["allowed", "none"], centred: bool = False) -> list[Match]:
     """Some rank N (any suit) lies in every number set and in a number pair; with honours
     allowed, honour sets and an honour pair stand aside but two number elements must remain.

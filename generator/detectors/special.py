@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Literal
 
 from ..shapes import Form
+from .gate import Gate, form_in
 from .registry import detector
 from .view import Match, View
 
 
-@detector("form")
+@detector("form", gate=Gate(sets=lambda s, a: s.form.value == a["shape"]))
 def form(
     v: View, *, shape: Literal["seven-pairs", "thirteen-orphans", "honors-knitted", "knitted-straight"]
 ) -> list[Match]:
@@ -17,7 +18,7 @@ def form(
     return [v.all_indices] if v.form.value == shape else []
 
 
-@detector("shifted_pairs")
+@detector("shifted_pairs", gate=Gate(sets=form_in(Form.SEVEN_PAIRS)))
 def shifted_pairs(v: View) -> list[Match]:
     """Seven pairs of one suit in seven consecutive ranks (MCR 连七对)."""
     if v.form is not Form.SEVEN_PAIRS:

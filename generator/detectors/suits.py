@@ -6,11 +6,13 @@ from typing import Literal
 
 from ..shapes import Form
 from ..tiles import is_dragon, is_simple, is_wind
+from .gate import ONE_SUIT, Gate, form_in
 from .registry import detector
 from .view import WHOLE, Match, View
 
 
-@detector("flush")
+@detector("flush", gate=Gate(tiles=lambda t, a: t.suits in ONE_SUIT
+                             and bool(t.honors) == (a["honors"] == "required")))
 def flush(v: View, *, honors: Literal["required", "none"]) -> list[Match]:
     """One suit only: with honours (half flush) or without (full flush)."""
     if len(v.suits) != 1:
@@ -18,18 +20,19 @@ def flush(v: View, *, honors: Literal["required", "none"]) -> list[Match]:
     return [WHOLE] if v.has_honors == (honors == "required") else []
 
 
-@detector("all_simples")
+@detector("all_simples", gate=Gate(tiles=lambda t, a: not t.honors and not t.terminals))
 def all_simples(v: View) -> list[Match]:
     """Only suited tiles 2-8."""
     return [WHOLE] if all(is_simple(t) for t in v.tiles) else []
 
 
-@detector("no_honors")
+@detector("no_honors", gate=Gate(tiles=lambda t, a: not t.honors))
 def no_honors(v: View) -> list[Match]:
     return [] if v.has_honors else [WHOLE]
 
 
-@detector("nine_gates")
+@detector("nine_gates", gate=Gate(sets=form_in(Form.REGULAR),
+                                  tiles=lambda t, a: t.suits in ONE_SUIT and not t.honors))
 def nine_gates(v: View, *, on_wait: bool = True, concealed: bool = True, self_draw_any: bool = False) -> list[Match]:
     """1112345678999 of one suit plus one more tile of that suit, fully concealed.
 
@@ -52,13 +55,13 @@ def nine_gates(v: View, *, on_wait: bool = True, concealed: bool = True, self_dr
     return [WHOLE] if all(c >= n for c, n in zip(counts, need)) else []
 
 
-@detector("suit_count")
+@detector("suit_count", gate=Gate(tiles=lambda t, a: t.suits.bit_count() == a["n"]))
 def suit_count(v: View, *, n: int) -> list[Match]:
     """Exactly `n` of the three suits appear (honours aside): MCR 缺一门 is n = 2."""
     return [WHOLE] if len(v.suits) == n else []
 
 
-@detector("all_types")
+@detector("all_types", gate=Gate(tiles=lambda t, a: t.suits == 7 and t.honors == 3))
 def all_types(v: View) -> list[Match]:
     """All five kinds of tile: characters, dots, bamboo, a wind and a dragon (MCR 五门齐)."""
     ok = len(v.suits) == 3 and any(is_wind(t) for t in v.kinds) and any(is_dragon(t) for t in v.kinds)

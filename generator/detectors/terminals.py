@@ -6,11 +6,12 @@ from typing import Literal
 
 from ..shapes import Form, Kind
 from ..tiles import is_honor, is_orphan, is_terminal, is_wind
+from .gate import SETS_OR_PAIRS, Gate, form_in, honor_free
 from .registry import detector
 from .view import WHOLE, Match, View
 
 
-@detector("outside")
+@detector("outside", gate=Gate(sets=form_in(Form.REGULAR), tiles=honor_free))
 def outside(v: View, *, honors: Literal["allowed", "none"]) -> list[Match]:
     """Every set and the pair holds a terminal (or, when allowed, an honour)."""
     if not v.is_regular:
@@ -24,7 +25,8 @@ def outside(v: View, *, honors: Literal["allowed", "none"]) -> list[Match]:
     return [WHOLE]
 
 
-@detector("terminals_honors")
+@detector("terminals_honors", gate=Gate(sets=form_in(*SETS_OR_PAIRS),
+                                        tiles=lambda t, a: not t.simples and honor_free(t, a)))
 def terminals_honors(v: View, *, honors: Literal["allowed", "required", "none"]) -> list[Match]:
     """Every tile a terminal or an honour; honours required, allowed, or excluded.
 
@@ -41,7 +43,7 @@ def terminals_honors(v: View, *, honors: Literal["allowed", "required", "none"])
     return [WHOLE]
 
 
-@detector("terminal_pung")
+@detector("terminal_pung", gate=Gate(sets=lambda s, a: s.pungs >= 1))
 def terminal_pung(v: View, *, winds: bool = False) -> list[Match]:
     """One match per pung or kong of a terminal (1 or 9), and with `winds` of a wind too
     (MCR 幺九刻; dragon pungs are scored by their own pattern)."""

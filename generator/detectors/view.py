@@ -42,6 +42,7 @@ class SetProfile(NamedTuple):
     chow_suits: int  # bit mask of the suits of the chows: 1 characters, 2 dots, 4 bamboo
     pung_suits: int  # bit mask of the suits of the suit pungs and kongs
     suit_sets: int  # the most sets (the pair included) that one suit holds
+    suit_chows: int  # the most chows that one suit holds
 
 
 class TileProfile(NamedTuple):
@@ -106,6 +107,7 @@ class View:
         kongs: list[int] = []
         pairs: list[int] = []
         per_suit = [0, 0, 0, 0]
+        chows_per_suit = [0, 0, 0]
         winds = dragons = pung_suits = chow_suits = 0
         for i, s in enumerate(self.sets):
             kind = s.kind
@@ -115,6 +117,7 @@ class View:
             if kind is Kind.CHOW:
                 chows.append(i)
                 chow_suits |= 1 << suit
+                chows_per_suit[suit] += 1
                 continue
             if kind is Kind.PUNG:
                 pungs.append(i)
@@ -141,7 +144,7 @@ class View:
         n_pungs = len(pungs)
         self.set_key: tuple[object, ...] = (
             self.form, len(chows), n_pungs, len(kongs), n_pungs - winds - dragons, winds, dragons, chow_suits,
-            pung_suits, max(per_suit[0], per_suit[1], per_suit[2]))
+            pung_suits, max(per_suit[0], per_suit[1], per_suit[2]), max(chows_per_suit))
         """The fields of `set_profile` as a plain tuple: what the gates' memo is keyed by, cheaper to make."""
         self.tiles: tuple[Tile, ...] = hand.all_tiles
         """All tiles of the hand, kongs counting four."""

@@ -14,6 +14,7 @@ from typing import Literal, cast
 
 from ..shapes import Form, Kind, TileSet, is_complete_counts, regular_completions
 from ..tiles import Tile, counts_of
+from .gate import Gate
 from .registry import detector
 from .view import Match, View
 
@@ -41,7 +42,7 @@ def _shape_of(sets: list[tuple[int, TileSet]], win: Tile) -> tuple[str, int] | N
     """Best wait shape of the winning tile among concealed sets, with the set's index."""
     found: dict[str, int] = {}
     for i, s in sets:
-        if s.kind is Kind.CHOW and win in s.tiles:
+        if s.kind is Kind.CHOW and s.tile <= win <= s.tile + 2:  # `win in s.tiles`, without building them
             found.setdefault("closed" if win == s.tile + 1 else "edge", i)
         elif s.kind is Kind.PAIR and s.tile == win:
             found.setdefault("single", i)
@@ -73,7 +74,8 @@ def _wait_of(v: View) -> tuple[str, int] | None:
     return found
 
 
-@detector("wait")
+@detector("wait", gate=Gate(sets=lambda s, a: s.form in (Form.REGULAR, Form.KNITTED_STRAIGHT)
+                            and (a["shape"] == "single" or s.chows >= 1)))
 def wait(v: View, *, shape: Shape) -> list[Match]:
     """The winning tile was the only tile that completed the hand and it sits at the end
     of a chow (edge), in its middle (closed), or in the pair (single).

@@ -46,6 +46,11 @@ class _File:
             m = re.search(r"line (\d+)", str(exc))
             raise ContentError(self.name, int(m.group(1)) if m else None, "(syntax)", f"invalid TOML: {exc}") from None
         self.lines = locate(text)
+        self.keys: dict[tuple[str, int], list[tuple[str, int]]] = {}
+        """The keyed lines of each table entry, gathered once: every pattern asks for its own."""
+        for (table, index, key), n in self.lines.items():
+            if key:
+                self.keys.setdefault((table, index), []).append((key, n))
 
     def line(self, table: str, index: int = 0, key: str = "") -> int | None:
         return self.lines.get((table, index, key)) or self.lines.get((table, index, ""))
@@ -138,7 +143,7 @@ def _pattern(f: _File, index: int, data: dict[str, Any], table: str = "pattern")
         category=_get(f, table, index, data, "category", str, required=False, default="", label=label),
         extra=_get(f, table, index, data, "extra", dict, required=False, default={}, label=label),
         origin=Origin(f.name, f.line(table, index),
-                      tuple(sorted((k[2], n) for k, n in f.lines.items() if k[0] == table and k[1] == index and k[2]))),
+                      tuple(sorted(f.keys.get((table, index), ())))),
     )
 
 

@@ -29,15 +29,27 @@ class Tally:
 def detect(view: View, patterns: Sequence[Pattern], skip: Callable[[Pattern], bool] | None = None) -> Tally:
     """Run the detectors of `patterns` on one reading; patterns whose gate rules them out for this
     reading's profile are not run (gates.py), the others in their given order."""
+    if skip is None:
+        return Tally(find(view, patterns))
     tally = Tally()
     found = tally.found
     for p, fn, params in candidates(patterns, view):
-        if skip is not None and skip(p):
+        if skip(p):
             continue
         matches = fn(view, **params)
         if matches:
             found[p.id] = matches
     return tally
+
+
+def find(view: View, patterns: Sequence[Pattern]) -> dict[str, list[Match]]:
+    """`detect(view, patterns).found`: the matches of every pattern that shows, by pattern id."""
+    found: dict[str, list[Match]] = {}
+    for p, fn, params in candidates(patterns, view):
+        matches = fn(view, **params)
+        if matches:
+            found[p.id] = matches
+    return found
 
 
 def apply_exclusions(tally: Tally, ruleset: Ruleset) -> None:

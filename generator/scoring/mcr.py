@@ -27,10 +27,10 @@ from typing import Any
 from ..detectors import Match, View
 from ..hand import Hand
 from ..notation import format_hand
-from ..rules import Pattern, Ruleset
+from ..rules import Exclusion, Pattern, Ruleset
 from ..shapes import Form, Kind, Reading
 from ..tiles import DRAGONS, RED, WHITE, Tile
-from .common import counted, detect
+from .common import counted, find
 from .mcr_forest import RULE_TEXT, Candidate, grow_forest
 from .result import Counted, Excluded, Score
 
@@ -43,6 +43,9 @@ class _Plan:
     by_id: dict[str, Pattern]
     detected: tuple[Pattern, ...]  # every pattern but the chicken hand and flowers
     rank: dict[str, tuple[int, int]]  # strongest first: (-value, rule order)
+    order: dict[str, int]  # rule order
+    value: dict[str, int]
+    exclusions: dict[str, tuple[tuple[Exclusion, Excluded], ...]]  # per pattern: what it excludes, and the receipt line
     combination: frozenset[str]
     prefer: frozenset[str]
     waits: frozenset[str]
@@ -67,6 +70,9 @@ def _plan(rs: Ruleset) -> _Plan:
         by_id={p.id: p for p in rs.patterns},
         detected=tuple(p for p in rs.patterns if p.id not in (chicken, flowers)),
         rank={p.id: (-p.value, i) for i, p in enumerate(rs.patterns)},
+        order={p.id: i for i, p in enumerate(rs.patterns)},
+        value={p.id: p.value for p in rs.patterns},
+        exclusions={p.id: tuple((e, Excluded(e.id, p.id, e.why)) for e in p.excludes) for p in rs.patterns},
         combination=frozenset(p.id for p in rs.patterns if p.group in groups),
         prefer=frozenset(opt("prefer_on_tie", ())),
         waits=frozenset(p.id for p in rs.patterns if p.detect == "wait"),
@@ -152,24 +158,36 @@ def divisions(readings: list[Reading]) -> list[Reading]:
 # ----------------------------------------------------------------------------- one reading
 
 
-@dataclass
+@dataclass(slots=True)
 class _Result:
+    """One reading scored: the patterns that count, by id, and what the principles removed. The
+    receipt's objects (`patterns`, `excluded` in rule order) are made for the best reading only."""
+
     reading: Reading
     total: int
-    patterns: list[Counted]
+    found: dict[str, list[Match]]
     excluded: list[Excluded]
-    ids: frozenset[str]
+
+    def patterns(self, plan: _Plan) -> list[Counted]:
+        out = []
+        for pid in sorted(self.found, key=plan.order.__getitem__):  # what `common.counted` builds, from the plan
+            p, matches = plan.by_id[pid], self.found[pid]
+            out.append(Counted(p.id, p.zh, p.en, p.value, len(matches), tuple(matches)))
+        return out
+
+    def excluded_in_order(self, plan: _Plan) -> list[Excluded]:
+        return sorted(self.excluded, key=lambda e: plan.order[e.id])
 
 
 def _non_repeat(found: dict[str, list[Match]], plan: _Plan) -> list[Excluded]:
     """Apply the rule data's exclusions, strongest pattern first; a removed pattern removes nothing."""
     out: list[Excluded] = []
-    by_id = plan.by_id
+    exclusions = plan.exclusions
     for pid in sorted(found, key=plan.rank.__getitem__):
         mine = found.get(pid)
         if not mine:
             continue
-        for e in by_id[pid].excludes:
+        for e, receipt in exclusions[pid]:
             target = found.get(e.id)
             if not target:
                 continue
@@ -191,17 +209,18 @@ def _non_repeat(found: dict[str, list[Match]], plan: _Plan) -> list[Excluded]:
                 found[e.id] = left
             else:
                 del found[e.id]
-            out.append(Excluded(e.id, pid, e.why))
+            out.append(receipt)
     return out
 
 
 def _combinations(found: dict[str, list[Match]], plan: _Plan) -> list[Excluded]:
     """Keep the combinations that form a forest over the sets; name the principle of each drop."""
-    by_id = plan.by_id
-    candidates = [Candidate(pid, by_id[pid].value, plan.rank[pid][1], m)
-                  for pid in found if pid in plan.combination for m in found[pid]]
-    if len(candidates) < 2:
+    combination = plan.combination
+    if sum(len(found[pid]) for pid in found if pid in combination) < 2:  # most readings: nothing to choose
         return []
+    by_id = plan.by_id
+    candidates = [Candidate(pid, by_id[pid].value, plan.order[pid], m)
+                  for pid in found if pid in combination for m in found[pid]]
     kept, dropped = grow_forest(candidates)
     for pid in {c.pid for c in candidates}:
         survivors = [c.sets for c in kept if c.pid == pid]
@@ -233,19 +252,14 @@ def _knitted_body_rule(found: dict[str, list[Match]], hand: Hand, reading: Readi
 
 
 def _score_reading(hand: Hand, reading: Reading, plan: _Plan) -> _Result:
-    found = detect(View(hand, reading), plan.detected).found
+    found = find(View(hand, reading), plan.detected)
     excluded = _non_repeat(found, plan)
     excluded += _combinations(found, plan)
     excluded += _knitted_body_rule(found, hand, reading, plan)
     if not found and plan.chicken:
         found[plan.chicken] = [()]
-    ids = sorted(found, key=lambda pid: plan.rank[pid][1])
-    patterns = []
-    for pid in ids:  # what `common.counted` builds, with the plan's pattern table
-        p, matches = plan.by_id[pid], found[pid]
-        patterns.append(Counted(p.id, p.zh, p.en, p.value, len(matches), tuple(matches)))
-    excluded.sort(key=lambda e: plan.rank[e.id][1])
-    return _Result(reading, sum(c.points for c in patterns), patterns, excluded, frozenset(ids))
+    value = plan.value
+    return _Result(reading, sum([value[pid] * len(matches) for pid, matches in found.items()]), found, excluded)
 
 
 def score_reading(hand: Hand, reading: Reading, ruleset: Ruleset) -> Score:
@@ -254,8 +268,8 @@ def score_reading(hand: Hand, reading: Reading, ruleset: Ruleset) -> Score:
     plan = _plan(ruleset)
     hand, notes = corrected_context(hand)
     r = _score_reading(hand, reading, plan)
-    return Score(ruleset.id, format_hand(hand), True, r.total >= plan.minimum, r.total, ruleset.unit, r.patterns,
-                 r.excluded, notes, reading)
+    return Score(ruleset.id, format_hand(hand), True, r.total >= plan.minimum, r.total, ruleset.unit, r.patterns(plan),
+                 r.excluded_in_order(plan), notes, reading)
 
 
 def _better(new: _Result, best: _Result | None, plan: _Plan, pairs_hand: bool) -> bool:
@@ -263,7 +277,7 @@ def _better(new: _Result, best: _Result | None, plan: _Plan, pairs_hand: bool) -
         return True
     if new.total < best.total or new.reading.form is not Form.REGULAR:
         return False
-    return pairs_hand or bool(new.ids & plan.prefer)
+    return pairs_hand or not plan.prefer.isdisjoint(new.found)
 
 
 # ----------------------------------------------------------------------------- policy
@@ -279,14 +293,15 @@ def score(hand: Hand, readings: list[Reading], ruleset: Ruleset, key: str) -> Sc
         if _better(result, best, plan, pairs_hand):
             best = result
     assert best is not None
-    patterns, base = list(best.patterns), best.total
+    patterns, base = best.patterns(plan), best.total
     total = base
     if hand.context.flowers and plan.flowers:
         bonus = counted(ruleset, plan.flowers, [()] * hand.context.flowers)
-        patterns = sorted(patterns + [bonus], key=lambda c: plan.rank[c.id][1])
+        patterns = sorted(patterns + [bonus], key=lambda c: plan.order[c.id])
         total += bonus.points
     legal = base >= plan.minimum
     if not legal:
         notes.append(f"{base} {ruleset.unit} without flowers: a win needs at least {plan.minimum}, "
                      "and flowers do not count toward it")
-    return Score(ruleset.id, key, True, legal, total, ruleset.unit, patterns, best.excluded, notes, best.reading)
+    return Score(ruleset.id, key, True, legal, total, ruleset.unit, patterns, best.excluded_in_order(plan), notes,
+                 best.reading)

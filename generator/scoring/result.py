@@ -10,7 +10,8 @@ from typing import Any
 
 from ..detectors import Match
 from ..notation import format_tiles
-from ..shapes import Reading, TileSet
+from ..shapes import Kind, Reading, TileSet
+from ..tiles import Tile
 
 
 @dataclass(frozen=True)
@@ -90,12 +91,13 @@ class Score:
             ', "total": ', _scalar(self.total), ', "unit": ', _text(self.unit),
             ', "patterns": [', ", ".join([_pattern_text(c.id, c.zh, c.en, c.value) + _scalar(c.count) + "}"
                                           for c in self.patterns]),
-            '], "excluded": [', ", ".join([_excluded_text(e) for e in self.excluded]),
+            '], "excluded": [', ", ".join([_excluded_text(e.id, e.by, e.rule) for e in self.excluded]),
             '], "notes": [', ", ".join([_text(n) for n in self.notes]), "]",
         ]
         if self.reading is not None:
             parts += (', "reading": {"form": ', _text(self.reading.form.value), ', "sets": [',
-                      ", ".join([_set_json(s, i == self.reading.win) for i, s in enumerate(self.reading.sets)]),
+                      ", ".join([_set_json(s.kind, s.tile, s.melded, s.exposed, i == self.reading.win)
+                                 for i, s in enumerate(self.reading.sets)]),
                       "]}")
         if self.payments:
             parts += (', "payments": [', ", ".join([_ENCODER.encode(_payment_item(p)) for p in self.payments]), "]")
@@ -110,6 +112,8 @@ _text = encode_basestring
 
 def _scalar(x: object) -> str:
     """A number or a truth value as JSON text, as `_ENCODER` writes it."""
+    if x is True or x is False:
+        return "true" if x else "false"
     return str(x) if type(x) is int else _ENCODER.encode(x)
 
 
@@ -127,15 +131,18 @@ def _excluded_item(e: Excluded) -> dict[str, str]:
     return {"id": e.id, "by": e.by, "rule": e.rule}
 
 
+# The JSON memos below are keyed by fields, not by the frozen objects: hashing those runs Python code.
+
+
 @lru_cache(maxsize=2048)
-def _excluded_text(e: Excluded) -> str:
-    return _ENCODER.encode(_excluded_item(e))
+def _excluded_text(pid: str, by: str, rule: str) -> str:
+    return _ENCODER.encode(_excluded_item(Excluded(pid, by, rule)))
 
 
 @lru_cache(maxsize=2048)  # 34 tiles, five kinds, three flags: in practice well under a thousand
-def _set_json(s: TileSet, win: bool) -> str:
+def _set_json(kind: Kind, tile: Tile, melded: bool, exposed: bool, win: bool) -> str:
     """One set of `describe_reading` as JSON text."""
-    return _ENCODER.encode(_set_item(s, win))
+    return _ENCODER.encode(_set_item(TileSet(kind, tile, melded, exposed), win))
 
 
 @lru_cache(maxsize=1024)

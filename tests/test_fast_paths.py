@@ -1,0 +1,95 @@
+"""The engine's quick paths give exactly what the full paths they shortcut give.
+
+A quick path may decline (and hand the input to the full path) but never disagree: these tests
+run both on seeded random hands, on the same hands written in other ways, and on damaged copies
+of them, and compare results and error messages.
+"""
+
+from __future__ import annotations
+
+import random
+import tomllib
+
+import pytest
+
+from generator.cli import _dump, score_line, score_line_text
+from generator.hand import Hand
+from generator.mcr_oracle import random_hands
+from generator.notation import (
+    HandError,
+    _parse_hand_fully,
+    _parse_waiting_fully,
+    format_hand,
+    parse_hand,
+    parse_waiting,
+)
+from generator.rules import CONTENT_DIR, all_rulesets
+from generator.scoring import score
+
+_CHARS = "0123456789mpszESWNPFCxq[]{}+ =\\t-"
+
+
+def _outcome(parse: object, text: str) -> object:
+    try:
+        return parse(text)  # type: ignore[operator]
+    except HandError as exc:
+        return ("error", str(exc))
+
+
+def _variants(text: str, rng: random.Random) -> list[str]:
+    """The same hand written otherwise (extra spaces, no '+', honour letters) and damaged copies of it."""
+    out = [text, "  " + text.replace(" ", "   ") + " ", text.replace("+", ""), text.replace("1z", "E"),
+           text.replace("5z", "P").replace("7z", "C"), text.replace(" [", "[")]
+    for _ in range(6):
+        chars = list(text)
+        for _ in range(rng.randint(1, 3)):
+            i = rng.randrange(len(chars) + 1)
+            op = rng.random()
+            if op < 0.4 and i < len(chars):
+                del chars[i]
+            elif op < 0.7 and i < len(chars):
+                chars[i] = rng.choice(_CHARS)
+            else:
+                chars.insert(i, rng.choice(_CHARS))
+        out.append("".join(chars))
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_quick_parser_agrees_with_the_full_parser(seed: int) -> None:
+    rng = random.Random(seed)
+    quick = 0
+    for hand in random_hands(seed, 1500):
+        text = format_hand(hand)
+        assert parse_hand(text) == hand
+        for variant in _variants(text, rng):
+            got = _outcome(parse_hand, variant)
+            assert got == _outcome(_parse_hand_fully, variant), variant
+            quick += not isinstance(got, tuple)
+            short = variant.replace("+", " ", 1) if "+" in variant else variant[1:]
+            assert _outcome(parse_waiting, short) == _outcome(_parse_waiting_fully, short), short
+    assert quick > 1500 * 4  # most variants are hands, so the comparison is not only of errors
+
+
+def _curated() -> list[Hand]:
+    """The hands of content/hands/ (payments, notes, wild tiles and flowers among them)."""
+    out = []
+    for path in sorted((CONTENT_DIR / "hands").glob("*.toml")):
+        for entry in tomllib.loads(path.read_text(encoding="utf-8")).get("hand", []):
+            try:
+                out.append(parse_hand(entry["hand"]))
+            except HandError:
+                pass
+    return out
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(all_rulesets()))
+def test_json_text_is_what_the_encoder_writes(ruleset_id: str) -> None:
+    rs = all_rulesets()[ruleset_id]
+    hands = list(random_hands(3, 400)) + _curated()
+    written = 0
+    for hand in hands:
+        text = format_hand(hand)
+        assert score_line_text(text, [rs]) == _dump(score_line(text, [rs])), text
+        written += score(hand, rs).complete
+    assert written > 200  # most hands are complete, so most lines are whole receipts
