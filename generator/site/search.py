@@ -9,7 +9,7 @@ that silently misses words. Only the elements marked `data-pagefind-body` are in
 
 Why shards: Pagefind cannot update an index, and indexing the whole site costs more than
 the rest of an incremental build. So the pages are split into fixed groups (each rule set's
-folder, the example hands by the first hex digit of their key, everything else); each group
+folder, the example hands by the rule set they illustrate first, everything else); each group
 is indexed into its own bundle under `pagefind/shards/`, keyed in the build cache by the
 bytes of its pages, and `search.js` merges the bundles listed in `pagefind/shards.json`
 (Pagefind's `mergeIndex`, which ranks the results of all bundles together). An edit
@@ -31,7 +31,7 @@ import re
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,7 +45,7 @@ _INDEXED = re.compile(r"Indexed (\d+) pages?")
 # Parts of a page marked data-pagefind-ignore are wrapped in these comments by the templates, so the key of a shard
 # can leave them out: what Pagefind does not read cannot change its output.
 _SKIPPED = re.compile(rb"<!--search:skip-->.*?<!--/search:skip-->", re.DOTALL)
-_HEX = "0123456789abcdef"
+_RULESET_META = re.compile(rb'data-pagefind-meta="ruleset:([^"]+)"')  # the page's own rule set (templates/base.html)
 # Pagefind's own search interfaces: our search page uses pagefind.js only, so shards leave these out.
 _UI_FILES = re.compile(r"\Apagefind-(?:component-ui|modular-ui|ui|highlight)\.(?:js|css)\Z")
 
@@ -78,17 +78,21 @@ class Shard:
         return f"{INDEX_DIR}/{SHARDS_DIR}/{self.name}"
 
 
-def shards(html_paths: Iterable[str]) -> list[Shard]:
-    """The fixed grouping of pages: `rulesets/<id>`, `hands-<digit>`, and `site` for the rest.
+def shards(html_paths: Iterable[str], ruleset_of: Mapping[str, str]) -> list[Shard]:
+    """The grouping of pages: `rulesets/<id>`; example hands by the rule set they are shown for first; the rest.
 
-    >>> [(s.name, s.pages) for s in shards(["index.html", "hands/a1/index.html", "rulesets/mcr/x/index.html"])]
-    [('hands-a', ('hands/a1/index.html',)), ('rulesets-mcr', ('rulesets/mcr/x/index.html',)), ('site', ('index.html',))]
+    Hands are grouped by rule set rather than by address because an edit of one rule set changes
+    which hands its search picks: the pages that come and go are then mostly in that rule set's group.
+
+    >>> [(s.name, s.pages) for s in shards(["index.html", "hands/a1/index.html", "rulesets/mcr/x/index.html"],
+    ...                                     {"hands/a1/index.html": "zj-2.4"})]
+    [('hands-zj-2.4', ('hands/a1/index.html',)), ('rulesets-mcr', ('rulesets/mcr/x/index.html',)), ('site', ('index.html',))]
     """
     groups: dict[str, list[str]] = {}
     for path in sorted(html_paths):
         parts = path.split("/")
-        if parts[0] == "hands" and len(parts) > 2 and parts[1][:1] in _HEX:
-            name = f"hands-{parts[1][0]}"
+        if parts[0] == "hands" and len(parts) > 2:
+            name = f"hands-{ruleset_of.get(path, 'none')}"
         elif parts[0] == "rulesets" and len(parts) > 2:
             name = f"rulesets-{parts[1]}"
         else:
@@ -169,9 +173,17 @@ def index_site(site_dir: Path, cache: BuildCache = NO_CACHE) -> int:
     """Write the search bundles into site_dir/pagefind; returns the number of pages indexed."""
     binary = pagefind_binary()
     version = f"{binary.name}:{_binary_version(binary)}"
-    html = [p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*.html")
-            if b"data-pagefind-body" in p.read_bytes()]  # a group without one would be indexed whole
-    groups = shards(html)
+    html: list[str] = []
+    ruleset_of: dict[str, str] = {}
+    for page in site_dir.rglob("*.html"):
+        data = page.read_bytes()
+        if b"data-pagefind-body" in data:  # a group without one would be indexed whole
+            rel = page.relative_to(site_dir).as_posix()
+            html.append(rel)
+            found = _RULESET_META.search(data)
+            if found:
+                ruleset_of[rel] = found.group(1).decode("utf-8")
+    groups = shards(html, ruleset_of)
     workers = max(1, min(len(groups), os.cpu_count() or 1))
     try:
         with ThreadPoolExecutor(max_workers=workers) as pool:  # each worker waits on its own Pagefind process
