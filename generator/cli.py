@@ -91,7 +91,7 @@ def _lines(path: str) -> Iterator[tuple[int, str]]:
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="replace")
     else:
-        stream = open(path, encoding="utf-8", errors="replace")
+        stream = open(path, encoding="utf-8", errors="replace")  # noqa: SIM115 (closed in the finally below)
     try:
         for n, line in enumerate(stream, start=1):
             text = line.strip().removeprefix("\ufeff").strip() if n == 1 else line.strip()
@@ -240,7 +240,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Validate content and render the site in memory: every problem as `file:line: field: message`, exit 1 if any."""
-    from .site.check import run_check  # noqa: PLC0415  (imports the whole site builder)
+    from .site.check import run_check
 
     content = Path(args.content)
     if not (content / "rulesets").is_dir():
@@ -260,8 +260,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_accept_snapshot(args: argparse.Namespace) -> int:
     """Recompute every example and write its results as the committed snapshot (the changes page's baseline)."""
-    from .examples.atlas import accept_snapshot  # noqa: PLC0415  (runs the whole example search)
-    from .examples.snapshot import format_changes  # noqa: PLC0415
+    from .examples.atlas import accept_snapshot
+    from .examples.snapshot import format_changes
 
     content = Path(args.content)
     path, atlas = accept_snapshot(all_rulesets(content), content)
@@ -272,8 +272,8 @@ def cmd_accept_snapshot(args: argparse.Namespace) -> int:
 
 def cmd_stats(args: argparse.Namespace) -> int:
     """Count every concealed complete hand and, per tile pattern, the hands that show it and that it counts in."""
-    from .stats.run import PUBLISHED, run_stats  # noqa: PLC0415  (a long run; the other commands do not need it)
-    from .stats.store import stats_object, write_stats  # noqa: PLC0415
+    from .stats.run import PUBLISHED, run_stats
+    from .stats.store import stats_object, write_stats
 
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")

@@ -1,8 +1,28 @@
-"""Pattern detectors, grouped by family; importing the package registers them all."""
+"""Pattern detectors, grouped by family; importing the package registers them all.
 
-from . import chows, context, honours, knitted, pungs, ranks, special, suits, terminals, waits, wild  # noqa: F401
-from . import hogs, links, mirror, pairs, parity, shared_rank  # noqa: F401  (Sihai families)
+The Sihai families (hogs, links, mirror, pairs, parity, shared_rank) sit beside the common ones.
+"""
+
+from . import (  # noqa: F401  (imported to register their detectors)
+    chows,
+    context,
+    hogs,
+    honours,
+    knitted,
+    links,
+    mirror,
+    pairs,
+    parity,
+    pungs,
+    ranks,
+    shared_rank,
+    special,
+    suits,
+    terminals,
+    waits,
+    wild,
+)
 from .registry import REGISTRY, DetectorSpec, check_params, detector, run
 from .view import WHOLE, Match, View
 
-__all__ = ["REGISTRY", "DetectorSpec", "Match", "View", "WHOLE", "check_params", "detector", "run"]
+__all__ = ["REGISTRY", "WHOLE", "DetectorSpec", "Match", "View", "check_params", "detector", "run"]
