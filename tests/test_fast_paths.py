@@ -8,12 +8,11 @@ of them, and compare results and error messages.
 from __future__ import annotations
 
 import random
-import tomllib
 
 import pytest
+from hands import curated_hands
 
 from generator.cli import _dump, score_line, score_line_text
-from generator.hand import Hand
 from generator.mcr_oracle import random_hands
 from generator.notation import (
     HandError,
@@ -23,7 +22,7 @@ from generator.notation import (
     parse_hand,
     parse_waiting,
 )
-from generator.rules import CONTENT_DIR, all_rulesets
+from generator.rules import all_rulesets
 from generator.scoring import score
 
 _CHARS = "0123456789mpszESWNPFCxq[]{}+ =\\t-"
@@ -71,22 +70,10 @@ def test_quick_parser_agrees_with_the_full_parser(seed: int) -> None:
     assert quick > 1500 * 4  # most variants are hands, so the comparison is not only of errors
 
 
-def _curated() -> list[Hand]:
-    """The hands of content/hands/ (payments, notes, wild tiles and flowers among them)."""
-    out = []
-    for path in sorted((CONTENT_DIR / "hands").glob("*.toml")):
-        for entry in tomllib.loads(path.read_text(encoding="utf-8")).get("hand", []):
-            try:
-                out.append(parse_hand(entry["hand"]))
-            except HandError:
-                pass
-    return out
-
-
 @pytest.mark.parametrize("ruleset_id", sorted(all_rulesets()))
 def test_json_text_is_what_the_encoder_writes(ruleset_id: str) -> None:
     rs = all_rulesets()[ruleset_id]
-    hands = list(random_hands(3, 400)) + _curated()
+    hands = list(random_hands(3, 400)) + curated_hands()
     written = 0
     for hand in hands:
         text = format_hand(hand)

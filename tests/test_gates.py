@@ -10,10 +10,10 @@ tiles under 团圆, and near misses elsewhere), and the curated hands of content
 from __future__ import annotations
 
 import random
-import tomllib
 from dataclasses import replace
 
 import pytest
+from hands import curated_hands
 
 from generator import detectors
 from generator.detectors import View
@@ -21,7 +21,7 @@ from generator.detectors.view import SetProfile, TileProfile
 from generator.hand import Hand
 from generator.mcr_oracle import random_hands
 from generator.notation import HandError, format_hand, parse_hand
-from generator.rules import CONTENT_DIR, Ruleset, all_rulesets
+from generator.rules import Ruleset, all_rulesets
 from generator.scoring.common import detect
 from generator.scoring.engine import READINGS
 from generator.scoring.gates import Candidates
@@ -43,22 +43,11 @@ def _dragoned(hand: Hand, rng: random.Random) -> Hand | None:
         return None
 
 
-def _curated() -> list[Hand]:
-    out = []
-    for path in sorted((CONTENT_DIR / "hands").glob("*.toml")):
-        for entry in tomllib.loads(path.read_text(encoding="utf-8")).get("hand", []):
-            try:
-                out.append(parse_hand(entry["hand"]))
-            except HandError:
-                pass
-    return out
-
-
 def _hands() -> list[Hand]:
     rng = random.Random(SEED)
     hands = list(random_hands(SEED, 1500))
     hands += [h for h in (_dragoned(h, rng) for h in random_hands(SEED + 1, 600)) if h is not None]
-    return hands + _curated()
+    return hands + curated_hands()
 
 
 def _readings(hand: Hand, rs: Ruleset) -> list:
