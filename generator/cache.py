@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import pickle
 import re
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -30,6 +31,7 @@ class BuildCache:
         self.root = root
         self.hits: list[str] = []
         self.misses: list[str] = []
+        self.warned = False
 
     @property
     def enabled(self) -> bool:
@@ -48,23 +50,38 @@ class BuildCache:
         try:
             with open(self._path(name), "rb") as f:
                 stored_key, value = pickle.load(f)
-        except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError, AttributeError, ImportError):
+        except Exception:  # noqa: BLE001  (any unreadable entry, e.g. one pickled by older code, is a miss)
             return None
         return value if stored_key == key else None
 
     def store(self, name: str, key: str, value: object) -> None:
+        """Keep a result for the next build. A cache that cannot be written (a full disk, a read-only folder) only
+        makes the next build slower, so it is said once on stderr and never fails the build."""
         if self.root is None:
             return
         path = self._path(name)
-        self.root.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", dir=self.root)
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{name}.", dir=self.root)
+        except OSError as exc:
+            self._unwritable(exc)
+            return
         try:
             with os.fdopen(fd, "wb") as f:
                 pickle.dump((key, value), f, protocol=pickle.HIGHEST_PROTOCOL)
             os.replace(tmp, path)
+        except OSError as exc:
+            Path(tmp).unlink(missing_ok=True)
+            self._unwritable(exc)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+
+    def _unwritable(self, exc: OSError) -> None:
+        if not self.warned:
+            print(f"warning: the build cache {self.root} cannot be written ({exc.strerror or exc}); "
+                  "the next build will not be faster", file=sys.stderr)
+            self.warned = True
 
     def memo(self, name: str, key: str, compute: Callable[[], T]) -> T:
         """The stored result for (name, key), or compute it and store it (before the caller can change it)."""

@@ -83,3 +83,15 @@ def test_digests_see_values_order_and_kind() -> None:
     assert d((1,)) != d(("1",)) and d([1]) != d((1,)) and d(["ab", "c"]) != d(["a", "bc"])
     with pytest.raises(TypeError, match="cannot digest"):
         d(object())
+
+
+def test_a_cache_that_cannot_be_written_warns_once_and_changes_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the cache folder should be")
+    cache = BuildCache(blocker / "cache")
+    cache.store("a", "k", 1)
+    cache.store("b", "k", 2)
+    assert cache.load("a", "k") is None and cache.memo("c", "k", lambda: 3) == 3
+    err = capsys.readouterr().err
+    assert err.count("warning: the build cache") == 1 and "cannot be written" in err
