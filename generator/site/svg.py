@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from html import escape
 from typing import Final, Literal
 
@@ -117,6 +118,7 @@ def _svg(
     )
 
 
+@lru_cache(maxsize=1024)  # a pure function of a few hundred argument sets, called ~25,000 times per build
 def render_tile(tile: Tile, *, size: Size = "normal", sideways: bool = False, win: bool = False) -> str:
     """One tile as inline SVG, e.g. for prose ("wait on <tile>") or inside a hand.
 
@@ -131,6 +133,7 @@ def render_tile(tile: Tile, *, size: Size = "normal", sideways: bool = False, wi
     return _svg(face(tile), body=_IVORY_BODY, label=label, title=title, size=size, sideways=sideways, win=win)
 
 
+@lru_cache(maxsize=16)
 def render_back(*, size: Size = "normal", sideways: bool = False) -> str:
     """A face-down tile (green back), used for the outer tiles of a concealed kong."""
     return _svg(back_face(), body=_BACK_BODY, label="Tile back", title="Tile back 牌背", size=size,
