@@ -82,6 +82,16 @@ def kill(proc: subprocess.Popen[str]) -> None:
     assert proc.returncode == -signal.SIGKILL
 
 
+def kill_build_at(out: Path, content: Path, hook: str, word: str) -> int:
+    """Start a build that pauses where `hook` makes it print `word`, then kill -9 it there; returns its pid."""
+    proc = start_build(out, content, hook)
+    try:
+        wait_for(proc, word)
+    finally:
+        kill(proc)
+    return proc.pid
+
+
 PAUSE_MID_WRITE = """
     import time
     import generator.site.build as b
@@ -98,14 +108,10 @@ PAUSE_MID_WRITE = """
 def test_a_build_killed_while_writing_leaves_the_previous_site(tmp_path: Path) -> None:
     out = previous_site(tmp_path)
     before = tree(out)
-    proc = start_build(out, toy_content(tmp_path), PAUSE_MID_WRITE)
-    try:
-        wait_for(proc, "HALF-WRITTEN")
-    finally:
-        kill(proc)
+    pid = kill_build_at(out, toy_content(tmp_path), PAUSE_MID_WRITE, "HALF-WRITTEN")
     assert tree(out) == before
     debris = leftovers(tmp_path)
-    assert len(debris) == 1 and debris[0].startswith(f".site.build-{proc.pid}-"), debris
+    assert len(debris) == 1 and debris[0].startswith(f".site.build-{pid}-"), debris
     assert any((tmp_path / debris[0]).rglob("*.html")), "the kill did not land mid-write"
 
     # the next build clears what the killed one left and replaces the site
@@ -131,15 +137,11 @@ def test_a_build_killed_between_the_two_renames_is_recovered(tmp_path: Path) -> 
     """Without an atomic exchange there is an instant with no site/; a kill there is undone by the next build."""
     out = previous_site(tmp_path)
     before = tree(out)
-    proc = start_build(out, toy_content(tmp_path), PAUSE_BETWEEN_RENAMES)
-    try:
-        wait_for(proc, "OLD-PARKED")
-    finally:
-        kill(proc)
+    pid = kill_build_at(out, toy_content(tmp_path), PAUSE_BETWEEN_RENAMES, "OLD-PARKED")
     assert not out.exists()
     debris = leftovers(tmp_path)  # the new site, complete, and the previous one, parked
-    assert len(debris) == 2 and debris[0].startswith(f".site.build-{proc.pid}-"), debris
-    assert debris[1] == f".site.old-{proc.pid}" and tree(tmp_path / debris[1]) == before
+    assert len(debris) == 2 and debris[0].startswith(f".site.build-{pid}-"), debris
+    assert debris[1] == f".site.old-{pid}" and tree(tmp_path / debris[1]) == before
 
     assert swap.clear_debris(out)  # what every build does first
     assert tree(out) == before and leftovers(tmp_path) == []

@@ -132,22 +132,22 @@ def _run_pagefind(binary: Path, site_dir: Path, shard: Shard) -> tuple[int, dict
         return (int(found.group(1)) if found else 0), files
 
 
-def _shard_key(version: str, site_dir: Path, shard: Shard) -> str:
+def _shard_key(version: str, indexed: Mapping[str, bytes], shard: Shard) -> str:
+    """The key of a shard's bundle: Pagefind's version and, per page, its address and the digest of what it reads."""
     h = hashlib.sha256(f"{version}:zh:{shard.name}".encode())
     for rel in shard.pages:
-        h.update(rel.encode("utf-8") + b"\0" + hashlib.sha256(indexed_part(site_dir / rel)).digest())
+        h.update(rel.encode("utf-8") + b"\0" + indexed[rel])
     return h.hexdigest()
 
 
-def indexed_part(page: Path) -> bytes:
+def indexed_part(html: bytes) -> bytes:
     """A page without its regions marked as skipped: everything Pagefind may read of it.
 
-    >>> import tempfile; f = Path(tempfile.mkdtemp()) / "p.html"
-    >>> _ = f.write_bytes(b'<main data-pagefind-body>a<!--search:skip--><p data-pagefind-ignore="all">9</p><!--/search:skip-->b</main>')
-    >>> indexed_part(f)
+    >>> indexed_part(b'<main data-pagefind-body>a<!--search:skip--><p data-pagefind-ignore="all">9</p>'
+    ...              b'<!--/search:skip-->b</main>')
     b'<main data-pagefind-body>ab</main>'
     """
-    return _SKIPPED.sub(b"", page.read_bytes())
+    return _SKIPPED.sub(b"", html)
 
 
 def _binary_version(binary: Path) -> str:
@@ -160,34 +160,34 @@ def _binary_version(binary: Path) -> str:
     return done.stdout.strip()
 
 
-def _index_shard(binary: Path, version: str, site_dir: Path, shard: Shard,
+def _index_shard(binary: Path, version: str, site_dir: Path, indexed: Mapping[str, bytes], shard: Shard,
                  cache: BuildCache) -> tuple[int, dict[str, bytes]]:
     def compute() -> tuple[int, dict[str, bytes]]:
         count, files = _run_pagefind(binary, site_dir, shard)
         return count, {rel: data for rel, data in files.items() if not _UI_FILES.match(rel)}
 
-    return cache.memo(f"pagefind-{shard.name}", _shard_key(version, site_dir, shard), compute)
+    return cache.memo(f"pagefind-{shard.name}", _shard_key(version, indexed, shard), compute)
 
 
 def index_site(site_dir: Path, cache: BuildCache = NO_CACHE) -> int:
     """Write the search bundles into site_dir/pagefind; returns the number of pages indexed."""
     binary = pagefind_binary()
     version = f"{binary.name}:{_binary_version(binary)}"
-    html: list[str] = []
+    indexed: dict[str, bytes] = {}  # page -> digest of what Pagefind reads of it (one read of each page)
     ruleset_of: dict[str, str] = {}
     for page in site_dir.rglob("*.html"):
         data = page.read_bytes()
         if b"data-pagefind-body" in data:  # a group without one would be indexed whole
             rel = page.relative_to(site_dir).as_posix()
-            html.append(rel)
+            indexed[rel] = hashlib.sha256(indexed_part(data)).digest()
             found = _RULESET_META.search(data)
             if found:
                 ruleset_of[rel] = found.group(1).decode("utf-8")
-    groups = shards(html, ruleset_of)
+    groups = shards(indexed, ruleset_of)
     workers = max(1, min(len(groups), os.cpu_count() or 1))
     try:
         with ThreadPoolExecutor(max_workers=workers) as pool:  # each worker waits on its own Pagefind process
-            done = list(pool.map(lambda s: _index_shard(binary, version, site_dir, s, cache), groups))
+            done = list(pool.map(lambda s: _index_shard(binary, version, site_dir, indexed, s, cache), groups))
     finally:
         shutil.rmtree(site_dir / WORK_DIR, ignore_errors=True)
     total = 0
