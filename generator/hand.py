@@ -39,6 +39,14 @@ class Meld:
     def is_kong(self) -> bool:
         return self.kind is MeldKind.KONG
 
+    def count(self, tile: Tile) -> int:
+        """Copies of `tile` in the meld: `tiles.count(tile)` without building the tuple."""
+        if self.kind is MeldKind.CHOW:
+            return 1 if self.tile <= tile <= self.tile + 2 else 0
+        if tile != self.tile:
+            return 0
+        return 4 if self.kind is MeldKind.KONG else 3
+
 
 @dataclass(frozen=True, slots=True)
 class WinContext:

@@ -12,6 +12,7 @@ The canonical string is a hand's identity (example pages are named from it), so
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import replace
 from functools import lru_cache
 
@@ -387,22 +388,27 @@ def _parse_waiting_fully(text: str) -> WaitingHand:
     return WaitingHand(tuple(sorted(t for t, _ in concealed)), melds, ctx)
 
 
-_RANK_TEXT = tuple(str(rank_of(t)) for t in range(NUM_KINDS))
-_SUIT_TEXT = tuple(suit_of(t) for t in range(NUM_KINDS))
+_RANK_DIGITS = bytes(ord(str(rank_of(t))) for t in range(NUM_KINDS)).ljust(256, b"?")
+"""A `bytes.translate` table: tile t (as a byte) to the digit of its rank."""
+_SUIT_ENDS = tuple((9 * (k + 1) if k < 3 else NUM_KINDS, letter) for k, letter in enumerate(SUIT_LETTERS))
+_TILE_TEXT = tuple(tile_to_text(t) for t in range(NUM_KINDS))
 
 
 def format_tiles(tiles: list[Tile] | tuple[Tile, ...]) -> str:
-    """Sorted tiles grouped by suit: [0,1,2,27,27] -> '123m11z'. (Tile order is suit order, m p s z.)"""
+    """Sorted tiles grouped by suit: [0,1,2,27,27] -> '123m11z'. (Tile order is suit order, m p s z.)
+
+    The digits come from one `translate` over the sorted tiles and each suit's run is cut out at its
+    end tile, so the work per tile is done in C: every scored hand prints its key with this.
+    """
+    ordered = sorted(tiles)
+    digits = bytes(ordered).translate(_RANK_DIGITS).decode("ascii")
     out: list[str] = []
-    suit = ""
-    for t in sorted(tiles):
-        if _SUIT_TEXT[t] != suit:
-            if suit:
-                out.append(suit)
-            suit = _SUIT_TEXT[t]
-        out.append(_RANK_TEXT[t])
-    if suit:
-        out.append(suit)
+    start = 0
+    for end, letter in _SUIT_ENDS:
+        stop = bisect_left(ordered, end, start)
+        if stop > start:
+            out += (digits[start:stop], letter)
+            start = stop
     return "".join(out)
 
 
@@ -433,7 +439,7 @@ def _context_words(ctx: WinContext) -> tuple[str, ...]:
 def format_hand(hand: Hand) -> str:
     parts = [format_tiles(hand.concealed)] if hand.concealed else []
     parts.extend([format_meld(m) for m in hand.melds])
-    win = "+" + tile_to_text(hand.win_tile)
+    win = "+" + _TILE_TEXT[hand.win_tile]
     if hand.melds or not parts:
         parts.append(win)
     else:

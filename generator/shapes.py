@@ -90,6 +90,11 @@ class Reading:
         return self.sets[-1] if self.form in (Form.REGULAR, Form.KNITTED_STRAIGHT) else None
 
 
+_PAIRS = tuple(TileSet(Kind.PAIR, t) for t in range(NUM_KINDS))
+_PUNGS = tuple(TileSet(Kind.PUNG, t) for t in range(NUM_KINDS))
+_CHOWS = tuple(TileSet(Kind.CHOW, t) for t in range(NUM_KINDS))
+"""Sets shared by every reading that has them (TileSets are frozen values; making one costs more than a lookup)."""
+
 ALL_FORMS = frozenset(Form)
 STANDARD_FORMS = frozenset({Form.REGULAR, Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS})
 
@@ -100,7 +105,10 @@ STANDARD_FORMS = frozenset({Form.REGULAR, Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHAN
 GROUPS: tuple[tuple[Tile, Tile], ...] = ((0, 9), (9, 18), (18, 27), (27, 34))
 """The tile ranges that sets never cross: the three suits, then the honours (no chows)."""
 
-SetList = tuple[tuple[Kind, Tile], ...]
+Split = tuple[tuple[TileSet, ...], tuple[TileSet, ...]]
+"""One way to split a group into sets: its chows, then its pungs, each in tile order. Kept apart so
+that a hand's sets come out sorted (chows before pungs, as `TileSet` orders them) by joining its
+groups' splits, with no sorting and no new sets made."""
 
 
 def _first_held(counts: tuple[int, ...]) -> int:
@@ -113,9 +121,9 @@ def _first_held(counts: tuple[int, ...]) -> int:
 
 
 @lru_cache(maxsize=1 << 15)
-def group_sets(group: tuple[int, ...], base: Tile) -> tuple[SetList, ...]:
+def group_sets(group: tuple[int, ...], base: Tile) -> tuple[Split, ...]:
     """Every way to split one group's counts (a suit's nine, or the honours' seven, starting at
-    tile `base`) into pungs and chows, as sorted (kind, tile) lists; () when there is none.
+    tile `base`) into pungs and chows; () when there is none.
 
     Why per group: no set crosses a suit, so a hand's splits are the product of its groups'
     splits, and the count vector of one suit recurs across hands far more often than a whole
@@ -123,49 +131,60 @@ def group_sets(group: tuple[int, ...], base: Tile) -> tuple[SetList, ...]:
     """
     first = _first_held(group)
     if first < 0:
-        return ((),)
-    out: list[SetList] = []
+        return (((), ()),)
+    out: list[Split] = []
     c = list(group)
     if c[first] >= 3:
         c[first] -= 3
-        out.extend(((Kind.PUNG, base + first),) + rest for rest in group_sets(tuple(c), base))
+        pung = (_PUNGS[base + first],)
+        out.extend((chows, pung + pungs) for chows, pungs in group_sets(tuple(c), base))
         c[first] += 3
     if base < 27 and first <= 6 and c[first + 1] and c[first + 2]:
         c[first] -= 1
         c[first + 1] -= 1
         c[first + 2] -= 1
-        out.extend(((Kind.CHOW, base + first),) + rest for rest in group_sets(tuple(c), base))
+        chow = (_CHOWS[base + first],)
+        out.extend((chow + chows, pungs) for chows, pungs in group_sets(tuple(c), base))
     return tuple(out)
 
 
 @lru_cache(maxsize=1 << 12)
-def decompositions(counts: tuple[int, ...]) -> tuple[tuple[Tile, SetList], ...]:
-    """Every (pair, sets) split of standing tiles whose count is 3n+2.
+def decompositions(counts: tuple[int, ...]) -> tuple[tuple[Tile, tuple[TileSet, ...]], ...]:
+    """Every (pair, sets) split of standing tiles whose count is 3n+2, the sets sorted.
 
-    Distinct results only: sets are sorted, so 111222333m gives pungs and chows once each.
-    Pairs in tile order; for each pair, the product of the groups' splits (`group_sets`),
-    the lowest group varying slowest: the order a search from the lowest tile up meets them.
+    Distinct results only, so 111222333m gives pungs and chows once each. Pairs in tile order;
+    for each pair, the product of the groups' splits (`group_sets`), the lowest group varying
+    slowest: the order a search from the lowest tile up meets them.
     """
     groups = [tuple(counts[a:b]) for a, b in GROUPS]
-    rests = [sum(g) % 3 for g in groups]
-    if 1 in rests:
+    pair_group = -1
+    for g, group in enumerate(groups):
+        rest = sum(group) % 3
+        if rest == 1 or (rest == 2 and pair_group >= 0):
+            return ()
+        if rest == 2:
+            pair_group = g
+    if pair_group < 0:
         return ()
-    out: list[tuple[Tile, SetList]] = []
-    for g, (a, _b) in enumerate(GROUPS):
-        if rests[g] != 2:
-            continue
-        others = [group_sets(groups[k], GROUPS[k][0]) for k in range(4) if k != g]
-        if not all(others):
-            continue
-        for p, splits in _pair_splits(groups[g], a):
-            parts = list(others)
-            parts.insert(g, splits)
-            out.extend([(p, sum(combo, ())) for combo in product(*parts)])
+    others = [group_sets(groups[k], GROUPS[k][0]) for k in range(4) if k != pair_group]
+    if not all(others):
+        return ()
+    out: list[tuple[Tile, tuple[TileSet, ...]]] = []
+    for p, splits in _pair_splits(groups[pair_group], GROUPS[pair_group][0]):
+        parts = list(others)
+        parts.insert(pair_group, splits)
+        out.extend([(p, _joined(combo)) for combo in product(*parts)])
     return tuple(out)
 
 
+def _joined(splits: tuple[Split, ...]) -> tuple[TileSet, ...]:
+    """The four groups' splits as one sorted tuple of sets: all chows, then all pungs."""
+    m, p, s, z = splits
+    return m[0] + p[0] + s[0] + m[1] + p[1] + s[1] + z[1]
+
+
 @lru_cache(maxsize=1 << 14)
-def _pair_splits(group: tuple[int, ...], base: Tile) -> tuple[tuple[Tile, tuple[SetList, ...]], ...]:
+def _pair_splits(group: tuple[int, ...], base: Tile) -> tuple[tuple[Tile, tuple[Split, ...]], ...]:
     """For each tile of a group that can be the pair, in tile order, the group's splits of the rest
     into sets (`group_sets`); tiles whose rest does not split are left out. Memoised per group, like
     `group_sets`, for the same reason."""
@@ -206,9 +225,9 @@ def _is_seven_pairs(counts: list[int], four_as_two: bool) -> bool:
 def _with_win(sets: list[TileSet], win: Tile, tsumo: bool, form: Form) -> list[Reading]:
     """One reading per distinct concealed set that can hold the winning tile."""
     readings = []
-    seen: list[TileSet] = []  # concealed sets differ only in kind and tile; comparing those is cheaper than hashing
+    seen: list[TileSet] = []  # `in` tries identity first, and concealed sets are shared constants (`_CHOWS` …)
     for i, s in enumerate(sets):
-        if s.melded or not s.holds(win) or any(x.kind is s.kind and x.tile == s.tile for x in seen):
+        if s.melded or not s.holds(win) or s in seen:
             continue
         seen.append(s)
         placed = list(sets)
@@ -230,16 +249,7 @@ def _meld_sets(hand: Hand) -> list[TileSet]:
     return [_meld_set(m) for m in hand.melds]
 
 
-_PAIRS = tuple(TileSet(Kind.PAIR, t) for t in range(NUM_KINDS))
 _EXPOSED_PUNGS = tuple(TileSet(Kind.PUNG, t, melded=False, exposed=True) for t in range(NUM_KINDS))
-"""Sets shared by every reading that has them (TileSets are frozen values; making one costs more than a lookup)."""
-
-
-@lru_cache(maxsize=1 << 14)
-def _body(sets: SetList) -> tuple[TileSet, ...]:
-    """The sets of one split as sorted TileSets. Memoised: a split recurs in many hands, and making
-    and sorting frozen dataclasses was most of the cost of a reading."""
-    return tuple(sorted(TileSet(k, t) for k, t in sets))
 
 
 def regular_readings(hand: Hand) -> list[Reading]:
@@ -255,8 +265,8 @@ def _regular_readings(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], win:
     closed[win] += 1
     meld_sets = [_meld_set(m) for m in melds]
     out: list[Reading] = []
-    for pair, sets in decompositions(tuple(closed)):
-        all_sets = meld_sets + list(_body(sets))
+    for pair, body in decompositions(tuple(closed)):
+        all_sets = meld_sets + list(body)
         all_sets.append(_PAIRS[pair])
         out.extend(_with_win(all_sets, win, tsumo, Form.REGULAR))
     return tuple(out)
@@ -267,7 +277,7 @@ def seven_pairs_reading(hand: Hand, four_as_two: bool) -> list[Reading]:
 
 
 def _seven_pairs(counts: list[int], win: Tile, four_as_two: bool) -> list[Reading]:
-    if not _is_seven_pairs(counts, four_as_two):
+    if 1 in counts or 3 in counts or not _is_seven_pairs(counts, four_as_two):  # most hands: an odd count
         return []
     pairs = [_PAIRS[t] for t, n in enumerate(counts) for _ in range(n // 2)]
     at = next(i for i, p in enumerate(pairs) if p.tile == win)
@@ -313,8 +323,8 @@ def _knitted_straight(hand: Hand, closed: list[int]) -> list[Reading]:
         for t in pattern:
             rest[t] -= 1
         knitted = sorted(TileSet(Kind.KNITTED, t) for t in pattern[::3])
-        for pair, sets in decompositions(tuple(rest)):
-            all_sets = knitted + melds + list(_body(sets)) + [_PAIRS[pair]]
+        for pair, body in decompositions(tuple(rest)):
+            all_sets = knitted + melds + list(body) + [_PAIRS[pair]]
             out.extend(_with_win(all_sets, hand.win_tile, hand.context.tsumo, Form.KNITTED_STRAIGHT))
     return out
 
@@ -346,29 +356,45 @@ def readings(hand: Hand, forms: frozenset[Form] = STANDARD_FORMS, *, four_as_two
 # ----------------------------------------------------------------------------- completeness and waits
 
 
+def _sets_only(counts: tuple[int, ...] | list[int], runs: bool) -> bool:
+    """Whether one group's counts split into pungs and chows (chows only with `runs`), by one pass
+    from the lowest rank up: there the count's remainder mod 3 must open that many chows, since
+    three equal chows hold the same tiles as three pungs. No search, so no memo of sub-results."""
+    if not runs:
+        return all(n % 3 == 0 for n in counts)
+    one = two = 0  # chows opened one and two ranks below, which still need a tile of this rank
+    last = len(counts) - 1
+    for i, n in enumerate(counts):
+        n -= one + two
+        if n < 0:
+            return False
+        new = n % 3
+        if new and i > last - 2:
+            return False
+        one, two = new, one
+    return True
+
+
 @lru_cache(maxsize=1 << 15)
 def _group_splits(counts: tuple[int, ...], pair: bool, runs: bool) -> bool:
     """Whether one suit's counts (or the honours', without runs) split into sets, plus a pair if asked."""
-    i = _first_held(counts)
-    if i < 0:
-        return not pair
+    if not pair:
+        return _sets_only(counts, runs)
     c = list(counts)
-    if pair and c[i] >= 2:
-        c[i] -= 2
-        if _group_splits(tuple(c), False, runs):
-            return True
-        c[i] += 2
-    if c[i] >= 3:
-        c[i] -= 3
-        if _group_splits(tuple(c), pair, runs):
-            return True
-        c[i] += 3
-    if runs and i + 2 < len(c) and c[i + 1] and c[i + 2]:
-        c[i] -= 1
-        c[i + 1] -= 1
-        c[i + 2] -= 1
-        return _group_splits(tuple(c), pair, runs)
+    # Every set's ranks (offsets) add up to a multiple of 3 (i+i+i, or i+(i+1)+(i+2)), so the pair's
+    # offset p has 2p congruent to the sum of all offsets mod 3: one rank in three can hold it.
+    for i in range(2 * _offset_sum(counts) % 3, len(c), 3):
+        if c[i] >= 2:
+            c[i] -= 2
+            if _sets_only(c, runs):
+                return True
+            c[i] += 2
     return False
+
+
+def _offset_sum(counts: tuple[int, ...] | list[int]) -> int:
+    """The sum of the group's tiles' offsets (rank - 1 within the group)."""
+    return sum([i * n for i, n in enumerate(counts)])
 
 
 def splits_into_sets(counts: list[int]) -> bool:
@@ -390,7 +416,9 @@ def _group_completions(counts: tuple[int, ...], pair: bool, runs: bool) -> tuple
     out = []
     c = list(counts)
     reach = 2 if runs else 0  # a tile with no copy held and no neighbour within a chow's reach joins no set
-    for i in range(len(c)):
+    # Without a pair to place, the offsets must add up to a multiple of 3 (see `_group_splits`).
+    first, step = ((-_offset_sum(counts)) % 3, 3) if not pair else (0, 1)
+    for i in range(first, len(c), step):
         if not any(c[max(i - reach, 0):i + reach + 1]):
             continue
         c[i] += 1
@@ -400,35 +428,29 @@ def _group_completions(counts: tuple[int, ...], pair: bool, runs: bool) -> tuple
     return tuple(out)
 
 
-def regular_completions(counts: list[int] | tuple[int, ...]) -> list[Tile]:
-    """Tiles whose extra copy makes standing `counts` (3n+1 tiles) split into sets and one pair, a
-    fifth copy included: the set of tiles `splits_into_sets` accepts, found group by group.
+def completes_alone(standing: list[int], win: Tile) -> bool:
+    """Whether `win` is the only tile (a fifth copy included) whose extra copy makes `standing` split
+    into sets and one pair, given that `win` does; looks at two groups at most.
 
-    Why: only the group that receives the tile changes, so the others are checked once and the
-    receiving group's completions come from a memo on that group's counts alone, which recurs
-    across hands far more than the whole count vector does.
+    Why: the wait patterns ask this of nearly every reading, and the whole count vector seldom
+    recurs, while one group's counts do. Since `standing` plus `win` is complete, every other group
+    already splits, so another tile can only complete the hand in the winning tile's own group, or,
+    when that group is left holding sets and a pair, in the group holding the complete hand's pair
+    (which then must take the tile into its sets).
     """
-    groups = [tuple(counts[a:b]) for a, b in GROUPS]
-    states = [_group_state(group, a < 27) for group, (a, _b) in zip(groups, GROUPS)]
-    pairs = sum(1 for rest, _valid in states if rest == 2)
-    out: list[Tile] = []
-    for g, (rest, _valid) in enumerate(states):
-        # The tile makes the pair in a group one tile short of it (no other group may hold a pair), or closes the
-        # sets of a group holding a pair's worth too many (exactly one other group keeps the pair).
-        if rest == 0 or pairs != (0 if rest == 1 else 2):
-            continue
-        if all(states[k][1] for k in range(4) if k != g):
-            a = GROUPS[g][0]
-            out.extend([a + i for i in _group_completions(groups[g], rest == 1, a < 27)])
-    return out
-
-
-@lru_cache(maxsize=1 << 14)
-def _group_state(group: tuple[int, ...], runs: bool) -> tuple[int, bool]:
-    """One group's tile count mod 3, and whether it splits into sets as it stands (with a pair when the
-    count is 2 mod 3): what `regular_completions` asks of every group, in one memo lookup."""
-    rest = sum(group) % 3
-    return rest, rest != 1 and _group_splits(group, rest == 2, runs)
+    g = win // 9
+    a, z = GROUPS[g]
+    own = tuple(standing[a:z])
+    with_pair = sum(own) % 3 == 1  # the complete hand's pair is in this group
+    if _group_completions(own, with_pair, g < 3) != (win - a,):
+        return False
+    if with_pair or not _group_splits(own, True, g < 3):
+        return True
+    for b, e in GROUPS:
+        other = tuple(standing[b:e])
+        if b != a and sum(other) % 3 == 2:  # the pair's group, which would take the tile into its sets
+            return not _group_completions(other, False, b < 27)
+    return True
 
 
 def is_complete_counts(closed: list[int], n_melds: int, forms: frozenset[Form], four_as_two_pairs: bool = True) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from itertools import combinations, pairwise, permutations
 from typing import Literal
 
@@ -73,9 +74,9 @@ def pure_straight(v: View, *, suits: Literal["one", "three"] = "one") -> list[Ma
         return []
     by_tile = {v.sets[i].tile: i for i in v.chows}
     if suits == "one":
-        for s in range(3):
-            if all(s * 9 + r in by_tile for r in (0, 3, 6)):
-                return [tuple(by_tile[s * 9 + r] for r in (0, 3, 6))]
+        for base in (0, 9, 18):
+            if base in by_tile and base + 3 in by_tile and base + 6 in by_tile:
+                return [(by_tile[base], by_tile[base + 3], by_tile[base + 6])]
         return []
     for order in permutations(range(3)):
         tiles = [s * 9 + r for s, r in zip(order, (0, 3, 6))]
@@ -101,8 +102,7 @@ def shifted_chows(
     for step in range(min_step, max_step + 1):
         # A quick look for a run of starts (in one suit, or of ranks) first: most readings have none, and the
         # search below, which picks which chows form the match, is only needed when one exists.
-        if not any(all(t + k * step in starts and (suits == "three" or (t + k * step) // 9 == t // 9)
-                       for k in range(1, n)) for t in starts):
+        if not has_run(starts, n, step, one_suit=suits == "one"):
             continue
         for combo in combinations(chows, n):
             tiles = [v.sets[i].tile for i in combo]
@@ -119,6 +119,19 @@ def shifted_chows(
     return []
 
 
+def has_run(starts: set[Tile], n: int, step: int, *, one_suit: bool) -> bool:
+    """Whether `starts` holds some t, t + step, … t + (n-1)·step (all in t's suit when `one_suit`)."""
+    for t in starts:
+        if one_suit and (t + (n - 1) * step) // 9 != t // 9:
+            continue
+        for k in range(1, n):
+            if t + k * step not in starts:
+                break
+        else:
+            return True
+    return False
+
+
 ChowRelation = Literal["identical", "mixed", "short-straight", "terminal"]
 
 
@@ -126,14 +139,17 @@ def chows_related(a: Tile, b: Tile, relation: str) -> bool:
     """Whether two chows (given by their lowest tiles) stand in `relation`:
     identical (same suit and ranks), mixed (same ranks, other suit), short-straight
     (same suit, 123 + 456) or terminal (same suit, 123 + 789)."""
-    same_suit = a // 9 == b // 9
-    if relation == "identical":
-        return a == b
-    if relation == "mixed":
-        return not same_suit and a % 9 == b % 9
-    if relation == "short-straight":
-        return same_suit and abs(a - b) == 3
-    return same_suit and {a % 9, b % 9} == {0, 6}
+    return _RELATED[relation](a, b)
+
+
+_RELATED: dict[str, Callable[[Tile, Tile], bool]] = {
+    "identical": lambda a, b: a == b,
+    "mixed": lambda a, b: a // 9 != b // 9 and a % 9 == b % 9,
+    "short-straight": lambda a, b: a // 9 == b // 9 and abs(a - b) == 3,
+    # chows start at ranks 1-7, so two of one suit six ranks apart are 123 and 789
+    "terminal": lambda a, b: a // 9 == b // 9 and abs(a - b) == 6,
+}
+"""The relations of `chows_related`, one function each: `chow_pairs` tests every pair of chows."""
 
 
 @detector("chow_pairs", gate=Gate(sets=lambda s, a: s.suit_chows >= 2 if a["relation"] != "mixed"
@@ -143,7 +159,9 @@ def chow_pairs(v: View, *, relation: ChowRelation) -> list[Match]:
     often a chow is combined: MCR's account-once principle)."""
     if len(v.chows) < 2:
         return []
-    return [(i, j) for i, j in combinations(v.chows, 2) if chows_related(v.sets[i].tile, v.sets[j].tile, relation)]
+    related = _RELATED[relation]
+    sets = v.sets
+    return [(i, j) for i, j in combinations(v.chows, 2) if related(sets[i].tile, sets[j].tile)]
 
 
 @detector("terminal_chows", gate=Gate(sets=lambda s, a: s.form is Form.REGULAR and s.chows == 4 and (

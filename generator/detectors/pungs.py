@@ -6,6 +6,7 @@ from itertools import combinations, permutations
 from typing import Literal
 
 from ..shapes import Form
+from .chows import has_run
 from .gate import Gate
 from .registry import detector
 from .view import WHOLE, Match, View
@@ -45,6 +46,8 @@ def shifted_pungs(v: View, *, n: int, suits: Literal["one", "three"] = "one") ->
         return []
     by_tile = {v.sets[i].tile: i for i in v.pungs if v.sets[i].tile < 27}
     if suits == "one":
+        if not has_run(set(by_tile), n, 1, one_suit=True):  # most readings have none: no need to say where
+            return []
         for start in sorted(by_tile):
             run = [start + k for k in range(n)]
             if all(t in by_tile for t in run) and run[-1] // 9 == start // 9:

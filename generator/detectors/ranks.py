@@ -64,7 +64,8 @@ def all_sets_contain(v: View, *, rank: int) -> list[Match]:
     if not v.is_regular:
         return []
     for s in v.sets:  # reading the set's first tile: a chow holds three ranks up from it, other sets one
-        if is_honor(s.tile) or not 0 <= rank - rank_of(s.tile) <= (2 if s.kind is Kind.CHOW else 0):
+        t = s.tile
+        if t >= 27 or not 0 <= rank - 1 - t % 9 <= (2 if s.kind is Kind.CHOW else 0):
             return []
     return [WHOLE]
 
@@ -80,8 +81,11 @@ def all_even_pungs(v: View) -> list[Match]:
 
 def hog_tiles(v: View) -> list[Tile]:
     """Tiles whose four copies are all in the hand without forming a kong, in tile order."""
+    counts = v.counts
+    if 4 not in counts:
+        return []
     kong_tiles = {v.sets[i].tile for i in v.kongs}
-    return [t for t, n in enumerate(v.counts) if n == 4 and t not in kong_tiles]
+    return [t for t, n in enumerate(counts) if n == 4 and t not in kong_tiles]
 
 
 @detector("tile_hog", gate=Gate(tiles=lambda t, a: t.hogs >= 1))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ..shapes import Form
-from ..tiles import is_dragon, is_simple, is_wind
+from ..tiles import is_dragon, is_wind
 from .gate import ONE_SUIT, Gate, form_in
 from .registry import detector
 from .view import WHOLE, Match, View
@@ -23,7 +23,7 @@ def flush(v: View, *, honors: Literal["required", "none"]) -> list[Match]:
 @detector("all_simples", gate=Gate(tiles=lambda t, a: not t.honors and not t.terminals))
 def all_simples(v: View) -> list[Match]:
     """Only suited tiles 2-8."""
-    return [WHOLE] if all(is_simple(t) for t in v.tiles) else []
+    return [] if v.has_honors or v.has_terminals else [WHOLE]  # a tile is simple when neither
 
 
 @detector("no_honors", gate=Gate(tiles=lambda t, a: not t.honors))

@@ -5,10 +5,15 @@ from __future__ import annotations
 from typing import Literal
 
 from ..shapes import Form, Kind
-from ..tiles import is_honor, is_orphan, is_terminal, is_wind
+from ..tiles import NUM_KINDS, is_honor, is_orphan, is_terminal, is_wind
 from .gate import SETS_OR_PAIRS, Gate, form_in, honor_free
 from .registry import detector
 from .view import WHOLE, Match, View
+
+_TERMINAL = tuple(is_terminal(t) for t in range(NUM_KINDS))
+_ORPHAN = tuple(is_orphan(t) for t in range(NUM_KINDS))
+_TERMINAL_OR_WIND = tuple(is_terminal(t) or is_wind(t) for t in range(NUM_KINDS))
+"""Per tile: the tests these detectors make on every set, looked up instead of called."""
 
 
 @detector("outside", gate=Gate(sets=form_in(Form.REGULAR), tiles=honor_free))
@@ -18,9 +23,9 @@ def outside(v: View, *, honors: Literal["allowed", "none"]) -> list[Match]:
         return []
     if honors == "none" and v.has_honors:
         return []
-    ok = is_orphan if honors == "allowed" else is_terminal
+    ok = _ORPHAN if honors == "allowed" else _TERMINAL
     for s in v.sets:  # a chow's middle tile is never a terminal or an honour: its ends decide
-        if not (ok(s.tile) or (s.kind is Kind.CHOW and ok(s.tile + 2))):
+        if not (ok[s.tile] or (s.kind is Kind.CHOW and ok[s.tile + 2])):
             return []
     return [WHOLE]
 
@@ -47,4 +52,6 @@ def terminals_honors(v: View, *, honors: Literal["allowed", "required", "none"])
 def terminal_pung(v: View, *, winds: bool = False) -> list[Match]:
     """One match per pung or kong of a terminal (1 or 9), and with `winds` of a wind too
     (MCR 幺九刻; dragon pungs are scored by their own pattern)."""
-    return [(i,) for i in v.pungs if is_terminal(v.sets[i].tile) or (winds and is_wind(v.sets[i].tile))]
+    scoring = _TERMINAL_OR_WIND if winds else _TERMINAL
+    sets = v.sets
+    return [(i,) for i in v.pungs if scoring[sets[i].tile]]

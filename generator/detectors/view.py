@@ -90,6 +90,12 @@ def _tile_bits(t: Tile) -> int:
 TILE_BITS: tuple[int, ...] = tuple(_tile_bits(t) for t in range(NUM_KINDS))
 _WITH_PAIR = (Form.REGULAR, Form.KNITTED_STRAIGHT)
 _SUIT_SETS: tuple[frozenset[int], ...] = tuple(frozenset(s for s in range(3) if mask >> s & 1) for mask in range(8))
+_FORMS = tuple(Form)
+
+
+def profile_of_sets(key: tuple[int, ...]) -> SetProfile:
+    """The set profile a `View.set_key` stands for."""
+    return SetProfile._make((_FORMS[key[0]], *key[1:]))
 
 
 class View:
@@ -106,6 +112,7 @@ class View:
         pungs: list[int] = []
         kongs: list[int] = []
         pairs: list[int] = []
+        concealed: list[int] = []
         per_suit = [0, 0, 0, 0]
         chows_per_suit = [0, 0, 0]
         winds = dragons = pung_suits = chow_suits = 0
@@ -128,6 +135,8 @@ class View:
                 if kind is Kind.PAIR:
                     pairs.append(i)
                 continue
+            if not s.exposed:
+                concealed.append(i)
             if t < 27:
                 pung_suits |= 1 << suit
             elif t < 31:
@@ -139,13 +148,16 @@ class View:
         """Pungs and kongs."""
         self.kongs: tuple[int, ...] = tuple(kongs)
         self.pairs: tuple[int, ...] = tuple(pairs)
+        self.concealed_pungs: tuple[int, ...] = tuple(concealed)
+        """Pungs and kongs that count as concealed: not claimed, not completed by a discard."""
         self.pair: int | None = len(self.sets) - 1 if self.form in _WITH_PAIR else None
         """Index of the pair of a regular or knitted-straight reading."""
         n_pungs = len(pungs)
-        self.set_key: tuple[object, ...] = (
-            self.form, len(chows), n_pungs, len(kongs), n_pungs - winds - dragons, winds, dragons, chow_suits,
-            pung_suits, max(per_suit[0], per_suit[1], per_suit[2]), max(chows_per_suit))
-        """The fields of `set_profile` as a plain tuple: what the gates' memo is keyed by, cheaper to make."""
+        self.set_key: tuple[int, ...] = (
+            _FORMS.index(self.form), len(chows), n_pungs, len(kongs), n_pungs - winds - dragons, winds, dragons,
+            chow_suits, pung_suits, max(per_suit[0], per_suit[1], per_suit[2]), max(chows_per_suit))
+        """The fields of `set_profile` as a plain tuple: what the gates' memo is keyed by, cheaper to make.
+        The form is given by its place in `Form`: hashing an enum member runs Python code, an int's does not."""
         self.tiles: tuple[Tile, ...] = hand.all_tiles
         """All tiles of the hand, kongs counting four."""
         counts = [0] * NUM_KINDS
@@ -176,18 +188,16 @@ class View:
         return not self._bits & _SIMPLE
 
     @property
-    def concealed_pungs(self) -> tuple[int, ...]:
-        """Pungs and kongs that count as concealed: not claimed, not completed by a discard."""
-        return tuple(i for i in self.pungs if not self.sets[i].exposed)
-
-    @property
     def is_regular(self) -> bool:
         return self.form is Form.REGULAR
 
     @property
     def is_closed(self) -> bool:
         """No claimed meld (a concealed kong keeps the hand closed)."""
-        return not self.hand.is_open
+        for m in self.hand.melds:
+            if not m.concealed:
+                return False
+        return True
 
     @property
     def all_indices(self) -> Match:
@@ -195,16 +205,13 @@ class View:
 
     @property
     def set_profile(self) -> SetProfile:
-        return SetProfile._make(self.set_key)
+        return profile_of_sets(self.set_key)
 
     @property
     def tile_key(self) -> tuple[int, int, int, bool, bool, int]:
         """The fields of `tile_profile` as a plain tuple (see `set_key`)."""
         counts = self.counts
-        hogs = 0
-        for t in self.kinds:
-            if counts[t] == 4:
-                hogs += 1
+        hogs = counts.count(4)
         if hogs:
             hogs -= sum(1 for t in {self.sets[i].tile for i in self.kongs} if counts[t] == 4)
         bits = self._bits

@@ -9,10 +9,9 @@ sit in several places, edge beats closed beats single, so a hand scores one wait
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Literal, cast
 
-from ..shapes import Form, Kind, TileSet, is_complete_counts, regular_completions
+from ..shapes import Form, Kind, TileSet, completes_alone
 from ..tiles import Tile, counts_of
 from .gate import Gate
 from .registry import detector
@@ -20,22 +19,17 @@ from .view import Match, View
 
 Shape = Literal["edge", "closed", "single"]
 _ORDER: tuple[str, ...] = ("edge", "closed", "single")
-_SEVEN_PAIRS = frozenset({Form.SEVEN_PAIRS})
 
 
-@lru_cache(maxsize=1 << 14)
-def only_wait(standing: tuple[int, ...], win: Tile, seven_pairs: bool) -> bool:
-    """Whether `win` is the only tile completing `standing` (a count vector) as sets and a
-    pair, or as seven pairs when allowed, counting tiles with no copy left to draw."""
-    if any(t != win for t in regular_completions(standing)):
+def only_wait(standing: list[int], win: Tile, seven_pairs: bool) -> bool:
+    """Whether `win` is the only tile completing `standing` (a count vector, which `win` completes as
+    sets and a pair) as sets and a pair, or as seven pairs when allowed, counting tiles with no copy
+    left to draw."""
+    if not completes_alone(standing, win):
         return False
-    if seven_pairs:  # only the one tile held an odd number of times can pair up the rest
-        odd = [t for t, n in enumerate(standing) if n % 2]
-        if len(odd) == 1 and odd[0] != win:
-            counts = list(standing)
-            counts[odd[0]] += 1
-            return not is_complete_counts(counts, 0, _SEVEN_PAIRS)
-    return True
+    # Seven pairs: thirteen standing tiles with one kind held an odd number of times wait on that kind
+    # alone (a pair of fours counting as two pairs), so another tile completes them when it is not `win`.
+    return not (seven_pairs and standing.count(1) + standing.count(3) == 1 and standing[win] % 2 == 0)
 
 
 def _shape_of(sets: list[tuple[int, TileSet]], win: Tile) -> tuple[str, int] | None:
@@ -63,11 +57,11 @@ def _wait_of(v: View) -> tuple[str, int] | None:
     found = _shape_of(free, win)
     if found is not None:
         if v.form is Form.REGULAR:
-            unique = only_wait(tuple(counts_of(v.hand.concealed)), win, not v.hand.melds)
+            unique = only_wait(counts_of(v.hand.concealed), win, not v.hand.melds)
         else:  # the set and pair beside the knitted tiles, which hold the winning tile
             rest = [t for _, s in free for t in s.tiles]
             rest.remove(win)
-            unique = only_wait(tuple(counts_of(rest)), win, False)
+            unique = only_wait(counts_of(rest), win, False)
         if not unique:
             found = None
     v.shared["wait"] = found

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..detectors import REGISTRY, Match, View
 from ..detectors.gate import Args
-from ..detectors.view import ContextProfile, SetProfile, TileProfile
+from ..detectors.view import ContextProfile, SetProfile, TileProfile, profile_of_sets
 from ..rules import Pattern
 
 Bound = tuple[Pattern, Callable[..., list[Match]], dict[str, Any]]
@@ -57,7 +57,7 @@ class Candidates:
                     self._free[part] |= 1 << i
                 else:
                     tests.append((1 << i, test, args))
-        self._by_sets: dict[tuple[object, ...], int] = {}  # keyed by `View.set_key`, the profile as a plain tuple
+        self._by_sets: dict[tuple[int, ...], int] = {}  # keyed by `View.set_key`, the profile as a plain tuple
         self._by_tiles: dict[tuple[object, ...], int] = {}  # keyed by `View.tile_key`
         self._by_context: dict[tuple[object, ...], int] = {}  # keyed by `View.context_key`
         self._by_mask: dict[int, tuple[Bound, ...]] = {}
@@ -73,7 +73,7 @@ class Candidates:
         sk, tk = view.set_key, view.tile_key
         a = self._by_sets.get(sk)
         if a is None:
-            a = self._by_sets[sk] = self._mask("sets", SetProfile._make(sk))
+            a = self._by_sets[sk] = self._mask("sets", profile_of_sets(sk))
         b = self._by_tiles.get(tk)
         if b is None:
             b = self._by_tiles[tk] = self._mask("tiles", TileProfile._make(tk))
@@ -84,8 +84,18 @@ class Candidates:
         mask = a & b & c
         found = self._by_mask.get(mask)
         if found is None:
-            found = self._by_mask[mask] = tuple(bound for i, bound in enumerate(self._bound) if mask >> i & 1)
+            found = self._by_mask[mask] = self._selected(mask)
         return found
+
+    def _selected(self, mask: int) -> tuple[Bound, ...]:
+        """The patterns whose bits `mask` sets, in order; found bit by bit, since a reading keeps a
+        few of a hundred patterns and a combined mask is often new."""
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(self._bound[low.bit_length() - 1])
+            mask ^= low
+        return tuple(out)
 
 
 _CANDIDATES: dict[int, Candidates] = {}

@@ -21,7 +21,7 @@ toward `options.minimum`. Impossible win flags are corrected first, with a note.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..detectors import Match, View
@@ -30,7 +30,7 @@ from ..notation import format_hand
 from ..rules import Exclusion, Pattern, Ruleset
 from ..shapes import Form, Kind, Reading
 from ..tiles import DRAGONS, RED, WHITE, Tile
-from .common import counted, find
+from .common import find
 from .mcr_forest import RULE_TEXT, Candidate, grow_forest
 from .result import Counted, Excluded, Score
 
@@ -53,6 +53,23 @@ class _Plan:
     flowers: str | None
     minimum: int
     knitted_body_waits: bool
+    receipts: dict[tuple[str, tuple[Match, ...]], Counted] = field(default_factory=dict)
+
+    def counted(self, pid: str, matches: list[Match]) -> Counted:
+        """The receipt line of a pattern counted with these matches (what `common.counted` builds).
+
+        Kept per rule set and shared between hands: the lines are frozen, a batch prints the same
+        few thousand again and again, and making one costs more than finding it. Bounded, so a
+        long batch cannot grow it without limit.
+        """
+        key = (pid, tuple(matches))
+        line = self.receipts.get(key)
+        if line is None:
+            if len(self.receipts) >= 1 << 14:
+                self.receipts.clear()
+            p = self.by_id[pid]
+            line = self.receipts[key] = Counted(p.id, p.zh, p.en, p.value, len(matches), key[1])
+        return line
 
 
 _PLANS: dict[int, tuple[Ruleset, _Plan]] = {}
@@ -92,7 +109,9 @@ def corrected_context(hand: Hand) -> tuple[Hand, list[str]]:
     """Drop win flags the tiles make impossible and set the one they force (MCR practice)."""
     ctx, win = hand.context, hand.win_tile
     standing = hand.concealed.count(win) + 1
-    shown = sum(m.tiles.count(win) for m in hand.melds)
+    shown = 0
+    for m in hand.melds:
+        shown += m.count(win)
     changes: dict[str, Any] = {}
     notes: list[str] = []
     if ctx.last_copy and standing != 1:
@@ -169,11 +188,8 @@ class _Result:
     excluded: list[Excluded]
 
     def patterns(self, plan: _Plan) -> list[Counted]:
-        out = []
-        for pid in sorted(self.found, key=plan.order.__getitem__):  # what `common.counted` builds, from the plan
-            p, matches = plan.by_id[pid], self.found[pid]
-            out.append(Counted(p.id, p.zh, p.en, p.value, len(matches), tuple(matches)))
-        return out
+        found = self.found
+        return [plan.counted(pid, found[pid]) for pid in sorted(found, key=plan.order.__getitem__)]
 
     def excluded_in_order(self, plan: _Plan) -> list[Excluded]:
         return sorted(self.excluded, key=lambda e: plan.order[e.id])
@@ -216,7 +232,10 @@ def _non_repeat(found: dict[str, list[Match]], plan: _Plan) -> list[Excluded]:
 def _combinations(found: dict[str, list[Match]], plan: _Plan) -> list[Excluded]:
     """Keep the combinations that form a forest over the sets; name the principle of each drop."""
     combination = plan.combination
-    if sum(len(found[pid]) for pid in found if pid in combination) < 2:  # most readings: nothing to choose
+    joins = [m for pid in found if pid in combination for m in found[pid]]
+    if len(joins) < 2:  # most readings: nothing to choose
+        return []
+    if len(joins) == 2 and len(set(joins[0]) & set(joins[1])) < 2:  # two joins sharing a set or none: no cycle
         return []
     by_id = plan.by_id
     candidates = [Candidate(pid, by_id[pid].value, plan.order[pid], m)
@@ -296,7 +315,7 @@ def score(hand: Hand, readings: list[Reading], ruleset: Ruleset, key: str) -> Sc
     patterns, base = best.patterns(plan), best.total
     total = base
     if hand.context.flowers and plan.flowers:
-        bonus = counted(ruleset, plan.flowers, [()] * hand.context.flowers)
+        bonus = plan.counted(plan.flowers, [()] * hand.context.flowers)
         patterns = sorted(patterns + [bonus], key=lambda c: plan.order[c.id])
         total += bonus.points
     legal = base >= plan.minimum

@@ -96,7 +96,7 @@ class Score:
         ]
         if self.reading is not None:
             parts += (', "reading": {"form": ', _text(self.reading.form.value), ', "sets": [',
-                      ", ".join([_set_json(s.kind, s.tile, s.melded, s.exposed, i == self.reading.win)
+                      ", ".join([_set_json(_KINDS.index(s.kind), s.tile, s.melded, s.exposed, i == self.reading.win)
                                  for i, s in enumerate(self.reading.sets)]),
                       "]}")
         if self.payments:
@@ -139,10 +139,14 @@ def _excluded_text(pid: str, by: str, rule: str) -> str:
     return _ENCODER.encode(_excluded_item(Excluded(pid, by, rule)))
 
 
+_KINDS = tuple(Kind)
+
+
 @lru_cache(maxsize=2048)  # 34 tiles, five kinds, three flags: in practice well under a thousand
-def _set_json(kind: Kind, tile: Tile, melded: bool, exposed: bool, win: bool) -> str:
-    """One set of `describe_reading` as JSON text."""
-    return _ENCODER.encode(_set_item(TileSet(kind, tile, melded, exposed), win))
+def _set_json(kind: int, tile: Tile, melded: bool, exposed: bool, win: bool) -> str:
+    """One set of `describe_reading` as JSON text; the kind by its place in `Kind` (hashing an enum
+    member runs Python code, an int's does not)."""
+    return _ENCODER.encode(_set_item(TileSet(_KINDS[kind], tile, melded, exposed), win))
 
 
 @lru_cache(maxsize=1024)
