@@ -79,6 +79,8 @@ def run(rulesets: dict[str, Ruleset], content: Path, cache: BuildCache = NO_CACH
     searches: dict[str, RulesetSearch] = {}
     misses: dict[str, dict[str, list[Miss]]] = {}
     searcher = Searcher(scorer, stream, extra)
+    streams = (stream, searcher.fallback_stream)
+    generated = _resume_streams(cache, engine, streams)
     for rid in sorted(rulesets):
         searches[rid], misses[rid] = _cached_search(cache, keys.get(rid, ""), searcher, rulesets[rid], scorer)
         extra.extend(searches[rid].minimal[pid] for pid in sorted(searches[rid].minimal))
@@ -116,6 +118,8 @@ def run(rulesets: dict[str, Ruleset], content: Path, cache: BuildCache = NO_CACH
     changes, info = compare(read_snapshot(snap_path), snap_path, all_examples, sorted(rulesets), scorer)
     for rid, key in keys.items():
         cache.store(f"scores-{rid}", key, scorer.scores_of(rid, examples.hands.values()))
+    if [len(s) for s in streams] != generated:
+        cache.store("streams", engine, [s.state() for s in streams])
     return Atlas(all_examples, by_pattern, concepts, matrices, edition_diffs(rulesets, all_examples), changes, info,
                  searched={rid: searches[rid].searched for rid in sorted(rulesets)})
 
@@ -126,6 +130,18 @@ def accept_snapshot(rulesets: dict[str, Ruleset], content: Path) -> tuple[Path, 
     path = content / SNAPSHOT
     write_snapshot(path, atlas.examples)
     return path, atlas
+
+
+def _resume_streams(cache: BuildCache, engine: str, streams: tuple[HandStream, ...]) -> list[int]:
+    """Continue the seeded streams from where a build under the same code left them; how long each then is.
+
+    The streams depend on the seeds and the generator's code alone, so no content edit changes them.
+    """
+    stored = cache.load("streams", engine) if cache.enabled else None
+    if stored is not None and len(stored) == len(streams):
+        for stream, state in zip(streams, stored, strict=True):
+            stream.resume(state)
+    return [len(s) for s in streams]
 
 
 def _add_curated(examples: _Examples, curated: list[CuratedHand], scorer: Scorer) -> None:
