@@ -111,8 +111,10 @@ def run(rulesets: dict[str, Ruleset], content: Path, cache: BuildCache = NO_CACH
         hand = examples.hands[ex.key]
         ex.results = {rid: scorer(hand, rid) for rid in sorted(rulesets)}
 
+    counted_in = {ex.key: {(rid, pid) for rid in rulesets for pid in scorer.counted(examples.hands[ex.key], rid)}
+                  for ex in all_examples}
     for c in concepts:
-        _concept_example(c, all_examples, examples.hands, scorer)
+        _concept_example(c, all_examples, counted_in)
 
     snap_path = content / SNAPSHOT
     changes, info = compare(read_snapshot(snap_path), snap_path, all_examples, sorted(rulesets), scorer)
@@ -211,12 +213,13 @@ def _instances(scorer: Scorer, hand: Hand, rid: str, pid: str) -> int:
     return next((c.count for c in scorer(hand, rid).patterns if c.id == pid), 0)
 
 
-def _concept_example(c: Concept, examples: list[Example], hands: dict[str, Hand], scorer: Scorer) -> None:
+def _concept_example(c: Concept, examples: list[Example], counted_in: dict[str, set[tuple[str, str]]]) -> None:
+    """The example in which most of the concept's members count (the first such, in example order)."""
     best: tuple[int, list[str]] | None = None
     best_key = None
     for ex in examples:
-        hand = hands[ex.key]
-        hits = [f"{r}/{p}" for r, p in c.members if scorer.counts(hand, r, p)]
+        counted = counted_in[ex.key]
+        hits = [f"{r}/{p}" for r, p in c.members if (r, p) in counted]
         if hits and (best is None or len(hits) > best[0]):
             best, best_key = (len(hits), hits), ex.key
     if best is not None:
