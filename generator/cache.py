@@ -31,6 +31,7 @@ class BuildCache:
         self.root = root
         self.hits: list[str] = []
         self.misses: list[str] = []
+        self.checked: list[str] = []  # entries reused after checking that they still hold (examples/reuse.py)
         self.warned = False
 
     @property

@@ -141,6 +141,16 @@ def result_stamp(result: Mapping[str, Any]) -> str:
     return short(json.dumps(result, ensure_ascii=False, sort_keys=True))
 
 
+def ruleset_frame_key(rs: Ruleset, engine: str) -> str:
+    """The cache key of a rule set's example search: the engine's code and the rule data but the patterns' values.
+
+    The search reads no total, so a value edit is checked hand by hand (`examples/reuse.py`) instead of
+    starting the search again.
+    """
+    frame = tuple(dataclasses.replace(p, value=0) for p in rs.patterns)
+    return hashlib.sha256(f"{engine}:{Digester()((ruleset_label(rs), frame))}".encode()).hexdigest()
+
+
 def ruleset_key(rs: Ruleset, engine: str) -> str:
     """The cache key of everything one rule set scores: the engine's code and all of the rule data."""
     return hashlib.sha256(f"{engine}:{Digester()((ruleset_label(rs), rs.patterns))}".encode()).hexdigest()

@@ -12,7 +12,7 @@ import hashlib
 from pathlib import Path
 
 from ..cache import NO_CACHE, BuildCache
-from ..digest import engine_digest, ruleset_key
+from ..digest import engine_digest, ruleset_frame_key, ruleset_key
 from ..hand import Hand
 from ..notation import format_hand
 from ..rules import Ruleset
@@ -24,6 +24,7 @@ from .generate import HandStream
 from .matrix import build_matrix
 from .model import Example, Kind, hand_key
 from .near_miss import Miss, near_misses
+from .reuse import pattern_values, recorded_facts, still_holds
 from .scorer import Scorer
 from .search import RulesetSearch, Searcher, SearchError, pair_witnesses, rank
 from .snapshot import SNAPSHOT, compare, read_snapshot, write_snapshot
@@ -82,7 +83,8 @@ def run(rulesets: dict[str, Ruleset], content: Path, cache: BuildCache = NO_CACH
     streams = (stream, searcher.fallback_stream)
     generated = _resume_streams(cache, engine, streams)
     for rid in sorted(rulesets):
-        searches[rid], misses[rid] = _cached_search(cache, keys.get(rid, ""), searcher, rulesets[rid], scorer)
+        frame = ruleset_frame_key(rulesets[rid], engine) if cache.enabled else ""
+        searches[rid], misses[rid] = _cached_search(cache, frame, searcher, rulesets[rid], scorer)
         extra.extend(searches[rid].minimal[pid] for pid in sorted(searches[rid].minimal))
 
     examples = _Examples()
@@ -154,21 +156,37 @@ def _add_curated(examples: _Examples, curated: list[CuratedHand], scorer: Scorer
                 examples.add(ch.hand, "curated", title=ch.title, role="curated", pattern=f"{e.ruleset}/{pid}")
 
 
-def _cached_search(cache: BuildCache, key: str, searcher: Searcher, rs: Ruleset,
+def _cached_search(cache: BuildCache, frame: str, searcher: Searcher, rs: Ruleset,
                    scorer: Scorer) -> tuple[RulesetSearch, dict[str, list[Miss]]]:
-    """`_search` through the cache. A search reads the hands found for earlier rule sets only when some pattern
-    never counted in its own streams, so the hands are part of the key only for the searches that read them:
-    an edit of one rule set then re-searches that rule set, not every rule set searched after it."""
-    name = f"search-{rs.id}"
+    """`_search` through the cache, keyed by the rule set without its values (`frame`).
+
+    Stored under other values, a search is reused once every hand it scored is checked to have the
+    same facts under the new ones (`reuse.py`). A search reads the hands found for earlier rule sets
+    only when some pattern never counted in its own streams, so those hands are part of the key only
+    for the searches that read them: an edit of one rule set re-checks that rule set, not every rule
+    set searched after it.
+    """
+    name, facts_name = f"search-{rs.id}", f"search-facts-{rs.id}"
     starts = hashlib.sha256("\n".join(format_hand(h) for h in searcher.extra_hands).encode()).hexdigest()
-    stored = cache.load(name, key)
+    values = pattern_values(rs)
+    stored = cache.load(name, frame)
     if stored is not None and stored[0] in (None, starts):
-        cache.hits.append(name)
-        return stored[1], stored[2]
+        start, made_under, search, misses = stored
+        if made_under == values:
+            cache.hits.append(name)
+            return search, misses
+        recorded = cache.load(facts_name, frame)
+        if recorded is not None and recorded[0] == made_under and still_holds(scorer, rs.id, recorded[1]):
+            cache.checked.append(name)
+            cache.store(name, frame, (start, values, search, misses))
+            cache.store(facts_name, frame, (values, recorded[1]))
+            return search, misses
     cache.misses.append(name)
     searcher.consulted_extra = False
     search, misses = _search(searcher, rs, scorer)
-    cache.store(name, key, (starts if searcher.consulted_extra else None, search, misses))
+    cache.store(name, frame, (starts if searcher.consulted_extra else None, values, search, misses))
+    if cache.enabled:
+        cache.store(facts_name, frame, (values, recorded_facts(scorer, rs.id)))
     return search, misses
 
 
