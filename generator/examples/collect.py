@@ -176,7 +176,8 @@ def _cached_search(cache: BuildCache, frame: str, searcher: Searcher, rs: Rulese
             cache.hits.append(name)
             return search, misses
         recorded = cache.load(facts_name, frame)
-        if recorded is not None and recorded[0] == made_under and still_holds(scorer, rs.id, recorded[1]):
+        if recorded is not None and recorded[0] == made_under and still_holds(
+                scorer, rs.id, recorded[1], {pid for pid, v in values.items() if made_under.get(pid) != v}):
             cache.checked.append(name)
             cache.store(name, frame, (start, values, search, misses))
             cache.store(facts_name, frame, (values, recorded[1]))

@@ -4,9 +4,9 @@ The search never reads a total (search.py): of a score it reads only whether the
 complete and legal, which patterns count how many times, and what was excluded by what — the
 hand's `Facts`. A search is a deterministic walk whose every step depends on those facts of the
 hands it scored, so if every hand it scored has the same facts under the new values, running it
-again would take exactly the same steps and find exactly the same examples. Checking that costs
-one scoring of each recorded hand; running the search again costs that and the walk itself
-(neighbours, detector probes, completeness checks) on top. A value edit that changes some
+again would take exactly the same steps and find exactly the same examples. Checking that scores
+again only the recorded hands on which an edited pattern can show; running the search again
+would score all of them and walk the neighbours on top. A value edit that changes some
 hand's facts (a hand becomes legal, a different reading wins) fails the check, and the search
 runs again.
 
@@ -21,7 +21,9 @@ from collections.abc import Mapping
 from ..notation import parse_hand
 from ..rules import Ruleset
 from ..scoring import Score
+from ..scoring.engine import prepared
 from .scorer import Scorer
+from .search import Probe
 
 Facts = tuple[bool, bool, tuple[tuple[str, int], ...], tuple[tuple[str, str, str], ...]]
 """(complete, legal, counted (id, count), excluded (id, by, rule)): all a search reads of a score."""
@@ -42,9 +44,33 @@ def recorded_facts(scorer: Scorer, rid: str) -> dict[str, Facts]:
     return {s.hand: facts(s) for s in scorer.scored(rid)}
 
 
-def still_holds(scorer: Scorer, rid: str, recorded: Mapping[str, Facts]) -> bool:
-    """Whether every recorded hand has the same facts under the scorer's (edited) rule set."""
+def still_holds(scorer: Scorer, rid: str, recorded: Mapping[str, Facts], changed: set[str]) -> bool:
+    """Whether every recorded hand has the same facts under the scorer's rule set, whose `changed` values moved.
+
+    Only hands on which a changed pattern's detector fires are scored again: a value enters a score
+    only through patterns found in some reading. A pattern the rule set's options name (the chicken
+    hand, flowers) is placed by the policy itself and its value can tip the choice of reading, so
+    changing one of those re-scores every hand.
+    """
+    rs = scorer.rulesets[rid]
+    everyone = bool(changed & _named(rs.options))
+    patterns = [p for p in rs.patterns if p.id in changed]
+    probe = Probe(rs)
     for canon, before in recorded.items():
-        if facts(scorer(parse_hand(canon), rid)) != before:
+        hand = parse_hand(canon)
+        if not everyone and not probe.fires(prepared(hand, rs), patterns):
+            continue
+        if facts(scorer(hand, rid)) != before:
             return False
     return True
+
+
+def _named(options: object) -> set[str]:
+    """Every string in the options (pattern ids among them)."""
+    if isinstance(options, str):
+        return {options}
+    if isinstance(options, Mapping):
+        return set().union(*(_named(v) for v in options.values()))
+    if isinstance(options, (list, tuple, set, frozenset)):
+        return set().union(*(_named(v) for v in options))
+    return set()
