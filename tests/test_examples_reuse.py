@@ -12,9 +12,9 @@ from generator.examples.scorer import Scorer
 from generator.examples.search import Probe
 from generator.mcr_oracle import random_hands
 from generator.notation import format_hand, parse_hand
+from generator.rules import Ruleset, all_rulesets
 from generator.scoring import score
 from generator.scoring.engine import prepared
-from generator.rules import Ruleset, all_rulesets
 
 
 def _with_value(rs: Ruleset, pid: str, value: int) -> Ruleset:
