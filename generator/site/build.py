@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shutil
 import sys
 import tempfile
 import time
@@ -40,7 +39,8 @@ from .gather import SiteData, gather
 from .links import BrokenLink, Scan, check_links
 from .pages import Page, site_pages
 from .render import TEMPLATES_DIR, environment
-from .search import SearchIndexError, index_site
+from .search import INDEX_DIR, SearchIndexError, index_files
+from .sync import sync_tree
 from .urls import EXAMPLES_JSON, output_path
 
 MARKER = ".mahjong-atlas-site"  # written into every build, so a rebuild only ever replaces a folder we made
@@ -134,10 +134,8 @@ def _check_links(files: dict[str, bytes], cache: BuildCache) -> list[BrokenLink]
 
 
 def _write_tree(root: Path, files: dict[str, bytes]) -> None:
-    for rel in sorted(files):
-        target = root / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(files[rel])
+    """Bring the staging folder to the site's pages; the search bundle (pagefind/) is synced once it is built."""
+    sync_tree(root, files, keep=INDEX_DIR)
 
 
 def _check_replaceable(out: Path) -> None:
@@ -146,18 +144,21 @@ def _check_replaceable(out: Path) -> None:
 
 
 def write_site(out: Path, files: dict[str, bytes], *, index: bool = True, cache: BuildCache = NO_CACHE) -> int:
-    """Write into a temporary sibling folder, index it, then swap it in; returns the pages indexed."""
+    """Bring a staging folder beside `out` up to date (the site before last, else a new folder), index it, then
+    swap it in; returns the pages indexed. `files` gains the search bundle's files."""
     swap.clear_debris(out)  # a build killed earlier may have left its temporary folder, or the old site parked
     _check_replaceable(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=swap.temp_prefix(out), dir=out.parent))
+    tmp = swap.claim_staging(out) or Path(tempfile.mkdtemp(prefix=swap.temp_prefix(out), dir=out.parent))
     try:
         os.chmod(tmp, 0o755)
         _write_tree(tmp, files)
-        indexed = index_site(tmp, cache) if index else 0
+        indexed, bundle = index_files(tmp, cache) if index else (0, {})
+        sync_tree(tmp, bundle, within=INDEX_DIR)
+        files.update(bundle)
         swap.swap_in(tmp, out)  # one atomic exchange where the system has it (swap.py)
     except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
+        swap.keep_as_staging(tmp, out)  # whatever it holds, the next build only rewrites what differs
         raise
     return indexed
 
@@ -212,5 +213,6 @@ def build(out: str = "site", *, content: Path = CONTENT_DIR, index: bool = True,
           f"in {time.perf_counter() - start:.1f} s{search}")
     changes = format_changes(data.atlas.changes, data.atlas.snapshot)
     print(changes)
-    cache.store("site", whole_key, (_manifest(target), changes))
+    if cache.enabled:  # the folder now holds exactly `files` (write_site), so their digests are its manifest
+        cache.store("site", whole_key, ({rel: hashlib.sha1(files[rel]).hexdigest() for rel in sorted(files)}, changes))
     return 0

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..cache import NO_CACHE, BuildCache
+from .sync import sync_tree
 
 INDEX_DIR = "pagefind"
 SHARDS_DIR = "shards"
@@ -171,6 +172,13 @@ def _index_shard(binary: Path, version: str, site_dir: Path, indexed: Mapping[st
 
 def index_site(site_dir: Path, cache: BuildCache = NO_CACHE) -> int:
     """Write the search bundles into site_dir/pagefind; returns the number of pages indexed."""
+    total, files = index_files(site_dir, cache)
+    sync_tree(site_dir, files, within=INDEX_DIR)
+    return total
+
+
+def index_files(site_dir: Path, cache: BuildCache = NO_CACHE) -> tuple[int, dict[str, bytes]]:
+    """The search bundles of the pages in site_dir, by path under the site (pagefind/...), and the pages indexed."""
     binary = pagefind_binary()
     version = f"{binary.name}:{_binary_version(binary)}"
     indexed: dict[str, bytes] = {}  # page -> digest of what Pagefind reads of it (one read of each page)
@@ -191,13 +199,10 @@ def index_site(site_dir: Path, cache: BuildCache = NO_CACHE) -> int:
     finally:
         shutil.rmtree(site_dir / WORK_DIR, ignore_errors=True)
     total = 0
-    for shard, (count, files) in zip(groups, done):
+    out: dict[str, bytes] = {}
+    for shard, (count, files) in zip(groups, done, strict=True):
         total += count
-        for rel, data in files.items():
-            target = site_dir / shard.bundle / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
+        out.update((f"{shard.bundle}/{rel}", data) for rel, data in files.items())
     listing = {"bundles": [f"/{s.bundle}/" for s in groups]}
-    (site_dir / INDEX_DIR).mkdir(exist_ok=True)
-    (site_dir / INDEX_DIR / SHARDS_JSON).write_text(json.dumps(listing, indent=1) + "\n", encoding="utf-8")
-    return total
+    out[f"{INDEX_DIR}/{SHARDS_JSON}"] = (json.dumps(listing, indent=1) + "\n").encode("utf-8")
+    return total, out
