@@ -49,8 +49,9 @@ def test_an_incremental_build_after_a_one_value_edit_equals_a_cold_build(
     assert {"search-sihai-3.1", "search-tuanyuan", "search-zj-2.4", "search-zj-3.3"} <= set(warm.hits)
     # the edited rule set's search and its edition's are checked hand by hand under the new values, not run again
     assert {"search-mcr", "search-mcr-2006"} <= set(warm.checked)
-    assert "pagefind-rulesets-mcr" in warm.misses
-    assert any(name.startswith("pagefind-") for name in warm.hits)
+    # a value edit moves only numbers, which the search does not index: every search shard is reused
+    assert [name for name in warm.misses if name.startswith("pagefind-")] == []
+    assert "pagefind-rulesets-mcr" in warm.hits
 
     capsys.readouterr()
     again = open_cache(out, cache)

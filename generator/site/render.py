@@ -165,6 +165,31 @@ def _number(value: Any) -> str:
     return f"{value:,}".replace(",", "\u202f") if isinstance(value, int) and abs(value) >= 10000 else str(value)
 
 
+SKIP_OPEN, SKIP_CLOSE = "<!--search:skip-->", "<!--/search:skip-->"  # what generator.site.search.indexed_part cuts
+
+
+def unindexed(element: str, skip: bool = True) -> Markup:
+    """One element left out of the search: marked for Pagefind and wrapped in the comments a search shard's key cuts.
+
+    For every number the engine or the build computes (values, totals, shares, statistics, counts of changes):
+    Pagefind would only index noise, and a shard keyed on them would be re-indexed after any value edit. Used as
+    `{% filter unindexed %}<td class="num">…</td>{% endfilter %}`, or `{% filter unindexed(skip=…) %}` where only
+    some rows hold numbers; what a reader sees does not change.
+
+    >>> str(unindexed(Markup('<td class="num">24</td>')))
+    '<!--search:skip--><td class="num" data-pagefind-ignore="all">24</td><!--/search:skip-->'
+    >>> str(unindexed(Markup('<meta name="description" content="24 fan">')))
+    '<!--search:skip--><meta name="description" content="24 fan" data-pagefind-ignore="all"><!--/search:skip-->'
+    """
+    html = str(element).strip()
+    if not skip:
+        return Markup(html)
+    end = html.find(">")
+    if not html.startswith("<") or end < 0 or html.startswith(("<!", "</")):
+        raise ValueError(f"unindexed wraps one element, not {html[:40]!r}")
+    return Markup(f'{SKIP_OPEN}{html[:end]} data-pagefind-ignore="all"{html[end:]}{SKIP_CLOSE}')
+
+
 def amount(value: Any, unit: str) -> str:
     """A figure with its unit: '1 point', '320 points', '8 fan'."""
     return f"{_number(value)} {unit_label(unit, value)}"
@@ -181,7 +206,7 @@ def environment(templates: Path = TEMPLATES_DIR) -> Environment:
     )
     env.filters.update(md=md, md_page=md_page, md_inline=md_inline, hand=hand_svg, tiles=tiles_svg,
                        accent=accent_style, number=_number,
-                       amount=amount)
+                       amount=amount, unindexed=unindexed)
     env.globals.update(
         urls=urls,
         tile=lambda text, size="normal": Markup(svg.render_tile(tile_from_text(text), size=size)),
