@@ -85,7 +85,7 @@ def render_site(data: SiteData, cache: BuildCache = NO_CACHE) -> tuple[dict[str,
     With a cache, a page whose digest (its template set, and everything its view holds) is
     the one stored is taken from the cache instead of being rendered again.
     """
-    env = environment()
+    env = environment(compiled=cache.folder("templates"))
     env.globals["figures"] = figure_tables
     site = {
         "rulesets": list(data.rulesets.values()),

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import markdown
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2.bccache import Bucket
 from markdown.extensions import Extension
 from markdown.extensions.toc import slugify_unicode
 from markupsafe import Markup, escape
@@ -195,9 +196,22 @@ def amount(value: Any, unit: str) -> str:
     return f"{_number(value)} {unit_label(unit, value)}"
 
 
-def environment(templates: Path = TEMPLATES_DIR) -> Environment:
+class _CompiledTemplates(FileSystemBytecodeCache):
+    """Compiled templates kept in the build cache: compiling them was a tenth of an incremental build."""
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:  # a cache that cannot be written only means compiling again (cache.py warns about it)
+            pass
+
+
+def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None) -> Environment:
+    """The template environment; `compiled` is a folder that keeps the compiled templates between builds
+    (Jinja checks each against its source, so a stale one is never used)."""
     env = Environment(
         loader=FileSystemLoader(str(templates)),
+        bytecode_cache=_CompiledTemplates(str(compiled)) if compiled is not None else None,
         autoescape=select_autoescape(["html"]),
         undefined=StrictUndefined,
         trim_blocks=True,
