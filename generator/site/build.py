@@ -153,7 +153,7 @@ def write_site(out: Path, files: dict[str, bytes], *, index: bool = True, cache:
     try:
         os.chmod(tmp, 0o755)
         _write_tree(tmp, files)
-        indexed, bundle = index_files(tmp, cache) if index else (0, {})
+        indexed, bundle = index_files(tmp, cache, pages=files) if index else (0, {})
         sync_tree(tmp, bundle, within=INDEX_DIR)
         files.update(bundle)
         swap.swap_in(tmp, out)  # one atomic exchange where the system has it (swap.py)
