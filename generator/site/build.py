@@ -111,7 +111,7 @@ def render_site(data: SiteData, cache: BuildCache = NO_CACHE) -> tuple[dict[str,
         else:
             template = templates.get(page.template) or templates.setdefault(page.template,
                                                                             env.get_template(page.template))
-            files[page.path] = template.render(page=page, site=site, **page.context).encode("utf-8")
+            files[page.path] = template.render(page=page, site=site, **page.view()).encode("utf-8")
         kept[page.path] = (key, files[page.path])
     if cache.enabled and kept != previous:
         cache.store("pages", set_key, kept)
