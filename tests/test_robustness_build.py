@@ -97,9 +97,9 @@ PAUSE_MID_WRITE = """
     import time
     import generator.site.build as b
     real = b._write_tree
-    def half_then_pause(root, files):
+    def half_then_pause(root, files, *rest):
         first = dict(sorted(files.items())[: len(files) // 2])
-        real(root, first)
+        real(root, first, *rest)
         print("HALF-WRITTEN", flush=True)
         time.sleep(600)
     b._write_tree = half_then_pause

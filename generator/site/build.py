@@ -40,7 +40,7 @@ from .links import BrokenLink, Scan, check_links
 from .pages import Page, site_pages
 from .render import TEMPLATES_DIR, environment
 from .search import INDEX_DIR, SearchIndexError, index_files
-from .sync import sync_tree
+from .sync import Ledger, sync_tree
 from .urls import EXAMPLES_JSON, output_path
 
 MARKER = ".mahjong-atlas-site"  # written into every build, so a rebuild only ever replaces a folder we made
@@ -133,9 +133,9 @@ def _check_links(files: dict[str, bytes], cache: BuildCache) -> list[BrokenLink]
     return broken
 
 
-def _write_tree(root: Path, files: dict[str, bytes]) -> None:
+def _write_tree(root: Path, files: dict[str, bytes], ledger: Ledger | None = None) -> Ledger:
     """Bring the staging folder to the site's pages; the search bundle (pagefind/) is synced once it is built."""
-    sync_tree(root, files, keep=INDEX_DIR)
+    return sync_tree(root, files, keep=INDEX_DIR, ledger=ledger)
 
 
 def _check_replaceable(out: Path) -> None:
@@ -149,17 +149,23 @@ def write_site(out: Path, files: dict[str, bytes], *, index: bool = True, cache:
     swap.clear_debris(out)  # a build killed earlier may have left its temporary folder, or the old site parked
     _check_replaceable(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = swap.claim_staging(out) or Path(tempfile.mkdtemp(prefix=swap.temp_prefix(out), dir=out.parent))
+    ledgers: dict[str, Ledger] = cache.load("ledgers", "") or {}  # of the live site and of the staging folder
+    staging = swap.claim_staging(out)
+    tmp = staging or Path(tempfile.mkdtemp(prefix=swap.temp_prefix(out), dir=out.parent))
+    known = ledgers.get("staging", {}) if staging is not None else {}
     try:
         os.chmod(tmp, 0o755)
-        _write_tree(tmp, files)
+        ledger = _write_tree(tmp, files, known)
         indexed, bundle = index_files(tmp, cache, pages=files) if index else (0, {})
-        sync_tree(tmp, bundle, within=INDEX_DIR)
+        ledger.update(sync_tree(tmp, bundle, within=INDEX_DIR, ledger=known))
         files.update(bundle)
+        replaced = out.exists()
         swap.swap_in(tmp, out)  # one atomic exchange where the system has it (swap.py)
     except BaseException:
         swap.keep_as_staging(tmp, out)  # whatever it holds, the next build only rewrites what differs
         raise
+    if cache.enabled:
+        cache.store("ledgers", "", {"live": ledger, "staging": ledgers.get("live", {}) if replaced else {}})
     return indexed
 
 
