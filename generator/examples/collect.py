@@ -82,9 +82,10 @@ def run(rulesets: dict[str, Ruleset], content: Path, cache: BuildCache = NO_CACH
     searcher = Searcher(scorer, stream, extra)
     streams = (stream, searcher.fallback_stream)
     generated = _resume_streams(cache, engine, streams)
+    fired: dict[tuple[str, str], bool] = {}  # what detectors said while checking a search (reuse.still_holds)
     for rid in sorted(rulesets):
         frame = ruleset_frame_key(rulesets[rid], engine) if cache.enabled else ""
-        searches[rid], misses[rid] = _cached_search(cache, frame, searcher, rulesets[rid], scorer)
+        searches[rid], misses[rid] = _cached_search(cache, frame, searcher, rulesets[rid], scorer, fired)
         extra.extend(searches[rid].minimal[pid] for pid in sorted(searches[rid].minimal))
 
     examples = _Examples()
@@ -156,8 +157,8 @@ def _add_curated(examples: _Examples, curated: list[CuratedHand], scorer: Scorer
                 examples.add(ch.hand, "curated", title=ch.title, role="curated", pattern=f"{e.ruleset}/{pid}")
 
 
-def _cached_search(cache: BuildCache, frame: str, searcher: Searcher, rs: Ruleset,
-                   scorer: Scorer) -> tuple[RulesetSearch, dict[str, list[Miss]]]:
+def _cached_search(cache: BuildCache, frame: str, searcher: Searcher, rs: Ruleset, scorer: Scorer,
+                   fired: dict[tuple[str, str], bool]) -> tuple[RulesetSearch, dict[str, list[Miss]]]:
     """`_search` through the cache, keyed by the rule set without its values (`frame`).
 
     Stored under other values, a search is reused once every hand it scored is checked to have the
@@ -177,7 +178,7 @@ def _cached_search(cache: BuildCache, frame: str, searcher: Searcher, rs: Rulese
             return search, misses
         recorded = cache.load(facts_name, frame)
         if recorded is not None and recorded[0] == made_under and still_holds(
-                scorer, rs.id, recorded[1], {pid for pid, v in values.items() if made_under.get(pid) != v}):
+                scorer, rs.id, recorded[1], {pid for pid, v in values.items() if made_under.get(pid) != v}, fired):
             cache.checked.append(name)
             cache.store(name, frame, (start, values, search, misses))
             cache.store(facts_name, frame, (values, recorded[1]))

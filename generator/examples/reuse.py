@@ -44,22 +44,31 @@ def recorded_facts(scorer: Scorer, rid: str) -> dict[str, Facts]:
     return {s.hand: facts(s) for s in scorer.scored(rid)}
 
 
-def still_holds(scorer: Scorer, rid: str, recorded: Mapping[str, Facts], changed: set[str]) -> bool:
+def still_holds(scorer: Scorer, rid: str, recorded: Mapping[str, Facts], changed: set[str],
+                fired: dict[tuple[str, str], bool] | None = None) -> bool:
     """Whether every recorded hand has the same facts under the scorer's rule set, whose `changed` values moved.
 
     Only hands on which a changed pattern's detector fires are scored again: a value enters a score
     only through patterns found in some reading. A pattern the rule set's options name (the chicken
     hand, flowers) is placed by the policy itself and its value can tip the choice of reading, so
-    changing one of those re-scores every hand.
+    changing one of those re-scores every hand. `fired` keeps what the detectors said, for an edition
+    checked next that detects the same way (it holds the same hands).
     """
     rs = scorer.rulesets[rid]
     everyone = bool(changed & _named(rs.options))
     patterns = [p for p in rs.patterns if p.id in changed]
     probe = Probe(rs)
+    fired = {} if fired is None else fired
+    how = repr((rs.policy, sorted(f.value for f in rs.forms), rs.options,  # all that readings and detection read
+                [(p.detect, sorted(p.params.items())) for p in patterns]))
     for canon, before in recorded.items():
         hand = parse_hand(canon)
-        if not everyone and not probe.fires(prepared(hand, rs), patterns):
-            continue
+        if not everyone:
+            shows = fired.get((how, canon))
+            if shows is None:
+                shows = fired[how, canon] = bool(probe.fires(prepared(hand, rs), patterns))
+            if not shows:
+                continue
         if facts(scorer(hand, rid)) != before:
             return False
     return True
