@@ -50,7 +50,7 @@ def _set_value(content: Path, edit: str, *, undo: bool = False) -> None:
         old, new = new, old
     rules = content / "rulesets" / f"{ruleset}.toml"
     text = rules.read_text(encoding="utf-8")
-    at = text.index(f"value = {old}\n", text.index(f'id = "{pattern}"'))
+    at = text.index(f"value = {old}\n", text.index(f'\nid = "{pattern}"\n'))  # the pattern's own table, not an exclusion naming it
     rules.write_text(text[:at] + f"value = {new}" + text[at + len(f"value = {old}"):], encoding="utf-8")
 
 

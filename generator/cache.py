@@ -31,6 +31,7 @@ class BuildCache:
         self.root = root
         self.hits: list[str] = []
         self.misses: list[str] = []
+        self.checked: list[str] = []  # entries reused after checking that they still hold (examples/reuse.py)
         self.warned = False
 
     @property
@@ -42,6 +43,18 @@ class BuildCache:
         if not _NAME.match(name):
             raise ValueError(f"bad cache entry name {name!r}")
         return self.root / f"{name}.pickle"
+
+    def folder(self, name: str) -> Path | None:
+        """A sub-folder for a tool that keeps its own files (compiled templates); None when there is no cache or
+        it cannot be created."""
+        if self.root is None:
+            return None
+        try:
+            (self.root / name).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            self._unwritable(exc)
+            return None
+        return self.root / name
 
     def load(self, name: str, key: str) -> Any | None:
         """The stored value if its key matches, else None."""

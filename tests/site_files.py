@@ -16,3 +16,10 @@ def write_tree(root: Path, files: Mapping[str, bytes]) -> Path:
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_bytes(data)
     return root
+
+
+def edit_value(rules: Path, pattern_id: str, old: int, new: int) -> None:
+    """Change one pattern's value in a rule set file (a copy of the content): the edit a rule maintainer makes most."""
+    text = rules.read_text(encoding="utf-8")
+    at = text.index(f"value = {old}", text.index(f'\nid = "{pattern_id}"\n'))  # its own table, not an exclusion
+    rules.write_text(text[:at] + f"value = {new}" + text[at + len(f"value = {old}"):], encoding="utf-8")

@@ -27,6 +27,16 @@ def test_the_stream_is_seeded_and_its_hands_round_trip() -> None:
     assert kinds["melds"] > 200 and kinds["closed"] > 200
 
 
+def test_a_resumed_stream_continues_as_a_fresh_one() -> None:
+    """What the build cache relies on: a stream resumed from a stored state yields what a fresh one would."""
+    first = HandStream(SEED)
+    first[299]
+    resumed, fresh = HandStream(SEED), HandStream(SEED)
+    resumed.resume(first.state())
+    assert len(resumed) == 300
+    assert [resumed[i] for i in range(600)] == [fresh[i] for i in range(600)]
+
+
 @pytest.mark.parametrize("text", ["123m456p789s234m5s+5s", "11m [555p] {7777s} [123m] 99p+9p tsumo after-kong",
                                   "123m456p78s11z [555p] +9s robbing-kong seat=S"])
 def test_neighbours_change_one_thing_and_are_valid_hands(text: str) -> None:

@@ -49,7 +49,8 @@ def previous_site(tmp_path: Path) -> Path:
 
 
 def leftovers(tmp_path: Path) -> list[str]:
-    return sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".site."))
+    """Debris beside the site: what a build leaves that is neither the site nor its staging folder."""
+    return sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".site.") and p.name != ".site.next")
 
 
 def start_build(out: Path, content: Path, hook: str = "") -> subprocess.Popen[str]:
@@ -96,9 +97,9 @@ PAUSE_MID_WRITE = """
     import time
     import generator.site.build as b
     real = b._write_tree
-    def half_then_pause(root, files):
+    def half_then_pause(root, files, *rest):
         first = dict(sorted(files.items())[: len(files) // 2])
-        real(root, first)
+        real(root, first, *rest)
         print("HALF-WRITTEN", flush=True)
         time.sleep(600)
     b._write_tree = half_then_pause
@@ -156,8 +157,23 @@ def test_the_swap_is_atomic_where_the_system_allows(tmp_path: Path) -> None:
         pytest.skip("no renameat2(RENAME_EXCHANGE) here: the two-rename fallback is tested above")
     assert (b / "x").read_text() == "a" and not (a / "x").exists()
     out = previous_site(tmp_path)
+    before = tree(out)
     assert write_site(out, {"index.html": b"new", MARKER: b"x"}, index=False) == 0
     assert tree(out) == {"index.html": b"new", MARKER: b"x"} and leftovers(tmp_path) == []
+    assert tree(tmp_path / ".site.next") == before  # the previous site, kept for the next build to start from
+
+
+def test_the_next_build_brings_the_kept_site_up_to_date_and_swaps_it_in(tmp_path: Path) -> None:
+    """Files that differ are written, files no longer in the site go, and the result is the site and nothing else."""
+    out = tmp_path / "site"
+    first = {"index.html": b"one", "a/index.html": b"a", "gone/index.html": b"g", MARKER: b"x"}
+    second = {"index.html": b"two", "a/index.html": b"a", "b/index.html": b"b", MARKER: b"x"}
+    third = {"index.html": b"three", "a/index.html": b"a2", MARKER: b"x"}
+    for files in (first, second, third):
+        assert write_site(out, dict(files), index=False) == 0
+        assert tree(out) == files and leftovers(tmp_path) == []
+    assert tree(tmp_path / ".site.next") == second
+    assert not (out / "gone").exists() and not (out / "b").exists()  # folders left empty go too
 
 
 def test_debris_of_a_running_build_is_left_alone(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ from generator.site.build import build, open_cache
 
 def _edit_value(rules: Path, pattern_id: str, old: int, new: int) -> None:
     text = rules.read_text(encoding="utf-8")
-    at = text.index(f"value = {old}", text.index(f'id = "{pattern_id}"'))
+    at = text.index(f"value = {old}", text.index(f'\nid = "{pattern_id}"\n'))  # its own table, not an exclusion
     rules.write_text(text[:at] + f"value = {new}" + text[at + len(f"value = {old}"):], encoding="utf-8")
 
 
@@ -47,8 +47,11 @@ def test_an_incremental_build_after_a_one_value_edit_equals_a_cold_build(
     assert "rulesets/mcr/full-flush/index.html" in changed and any(p.startswith("hands/") for p in changed)
     # ... and the build reused what the edit did not touch: the other rule sets' searches, some search shards
     assert {"search-sihai-3.1", "search-tuanyuan", "search-zj-2.4", "search-zj-3.3"} <= set(warm.hits)
-    assert {"search-mcr", "search-mcr-2006", "pagefind-rulesets-mcr"} <= set(warm.misses)
-    assert any(name.startswith("pagefind-") for name in warm.hits)
+    # the edited rule set's search and its edition's are checked hand by hand under the new values, not run again
+    assert {"search-mcr", "search-mcr-2006"} <= set(warm.checked)
+    # a value edit moves only numbers, which the search does not index: every search shard is reused
+    assert [name for name in warm.misses if name.startswith("pagefind-")] == []
+    assert "pagefind-rulesets-mcr" in warm.hits
 
     capsys.readouterr()
     again = open_cache(out, cache)

@@ -12,7 +12,7 @@ import hashlib
 from pathlib import Path
 
 from ..cache import NO_CACHE, BuildCache
-from ..digest import engine_digest, ruleset_key
+from ..digest import engine_digest, ruleset_frame_key, ruleset_key
 from ..hand import Hand
 from ..notation import format_hand
 from ..rules import Ruleset
@@ -24,6 +24,7 @@ from .generate import HandStream
 from .matrix import build_matrix
 from .model import Example, Kind, hand_key
 from .near_miss import Miss, near_misses
+from .reuse import pattern_values, recorded_facts, still_holds
 from .scorer import Scorer
 from .search import RulesetSearch, Searcher, SearchError, pair_witnesses, rank
 from .snapshot import SNAPSHOT, compare, read_snapshot, write_snapshot
@@ -79,8 +80,12 @@ def run(rulesets: dict[str, Ruleset], content: Path, cache: BuildCache = NO_CACH
     searches: dict[str, RulesetSearch] = {}
     misses: dict[str, dict[str, list[Miss]]] = {}
     searcher = Searcher(scorer, stream, extra)
+    streams = (stream, searcher.fallback_stream)
+    generated = _resume_streams(cache, engine, streams)
+    fired: dict[tuple[str, str], bool] = {}  # what detectors said while checking a search (reuse.still_holds)
     for rid in sorted(rulesets):
-        searches[rid], misses[rid] = _cached_search(cache, keys.get(rid, ""), searcher, rulesets[rid], scorer)
+        frame = ruleset_frame_key(rulesets[rid], engine) if cache.enabled else ""
+        searches[rid], misses[rid] = _cached_search(cache, frame, searcher, rulesets[rid], scorer, fired)
         extra.extend(searches[rid].minimal[pid] for pid in sorted(searches[rid].minimal))
 
     examples = _Examples()
@@ -109,13 +114,17 @@ def run(rulesets: dict[str, Ruleset], content: Path, cache: BuildCache = NO_CACH
         hand = examples.hands[ex.key]
         ex.results = {rid: scorer(hand, rid) for rid in sorted(rulesets)}
 
+    counted_in = {ex.key: {(rid, pid) for rid in rulesets for pid in scorer.counted(examples.hands[ex.key], rid)}
+                  for ex in all_examples}
     for c in concepts:
-        _concept_example(c, all_examples, examples.hands, scorer)
+        _concept_example(c, all_examples, counted_in)
 
     snap_path = content / SNAPSHOT
     changes, info = compare(read_snapshot(snap_path), snap_path, all_examples, sorted(rulesets), scorer)
     for rid, key in keys.items():
         cache.store(f"scores-{rid}", key, scorer.scores_of(rid, examples.hands.values()))
+    if [len(s) for s in streams] != generated:
+        cache.store("streams", engine, [s.state() for s in streams])
     return Atlas(all_examples, by_pattern, concepts, matrices, edition_diffs(rulesets, all_examples), changes, info,
                  searched={rid: searches[rid].searched for rid in sorted(rulesets)})
 
@@ -128,6 +137,18 @@ def accept_snapshot(rulesets: dict[str, Ruleset], content: Path) -> tuple[Path, 
     return path, atlas
 
 
+def _resume_streams(cache: BuildCache, engine: str, streams: tuple[HandStream, ...]) -> list[int]:
+    """Continue the seeded streams from where a build under the same code left them; how long each then is.
+
+    The streams depend on the seeds and the generator's code alone, so no content edit changes them.
+    """
+    stored = cache.load("streams", engine) if cache.enabled else None
+    if stored is not None and len(stored) == len(streams):
+        for stream, state in zip(streams, stored, strict=True):
+            stream.resume(state)
+    return [len(s) for s in streams]
+
+
 def _add_curated(examples: _Examples, curated: list[CuratedHand], scorer: Scorer) -> None:
     for ch in curated:
         examples.add(ch.hand, "curated", title=ch.title, role="curated", source=ch.source, note=ch.note)
@@ -136,21 +157,38 @@ def _add_curated(examples: _Examples, curated: list[CuratedHand], scorer: Scorer
                 examples.add(ch.hand, "curated", title=ch.title, role="curated", pattern=f"{e.ruleset}/{pid}")
 
 
-def _cached_search(cache: BuildCache, key: str, searcher: Searcher, rs: Ruleset,
-                   scorer: Scorer) -> tuple[RulesetSearch, dict[str, list[Miss]]]:
-    """`_search` through the cache. A search reads the hands found for earlier rule sets only when some pattern
-    never counted in its own streams, so the hands are part of the key only for the searches that read them:
-    an edit of one rule set then re-searches that rule set, not every rule set searched after it."""
-    name = f"search-{rs.id}"
+def _cached_search(cache: BuildCache, frame: str, searcher: Searcher, rs: Ruleset, scorer: Scorer,
+                   fired: dict[tuple[str, str], bool]) -> tuple[RulesetSearch, dict[str, list[Miss]]]:
+    """`_search` through the cache, keyed by the rule set without its values (`frame`).
+
+    Stored under other values, a search is reused once every hand it scored is checked to have the
+    same facts under the new ones (`reuse.py`). A search reads the hands found for earlier rule sets
+    only when some pattern never counted in its own streams, so those hands are part of the key only
+    for the searches that read them: an edit of one rule set re-checks that rule set, not every rule
+    set searched after it.
+    """
+    name, facts_name = f"search-{rs.id}", f"search-facts-{rs.id}"
     starts = hashlib.sha256("\n".join(format_hand(h) for h in searcher.extra_hands).encode()).hexdigest()
-    stored = cache.load(name, key)
+    values = pattern_values(rs)
+    stored = cache.load(name, frame)
     if stored is not None and stored[0] in (None, starts):
-        cache.hits.append(name)
-        return stored[1], stored[2]
+        start, made_under, search, misses = stored
+        if made_under == values:
+            cache.hits.append(name)
+            return search, misses
+        recorded = cache.load(facts_name, frame)
+        if recorded is not None and recorded[0] == made_under and still_holds(
+                scorer, rs.id, recorded[1], {pid for pid, v in values.items() if made_under.get(pid) != v}, fired):
+            cache.checked.append(name)
+            cache.store(name, frame, (start, values, search, misses))
+            cache.store(facts_name, frame, (values, recorded[1]))
+            return search, misses
     cache.misses.append(name)
     searcher.consulted_extra = False
     search, misses = _search(searcher, rs, scorer)
-    cache.store(name, key, (starts if searcher.consulted_extra else None, search, misses))
+    cache.store(name, frame, (starts if searcher.consulted_extra else None, values, search, misses))
+    if cache.enabled:
+        cache.store(facts_name, frame, (values, recorded_facts(scorer, rs.id)))
     return search, misses
 
 
@@ -195,12 +233,13 @@ def _instances(scorer: Scorer, hand: Hand, rid: str, pid: str) -> int:
     return next((c.count for c in scorer(hand, rid).patterns if c.id == pid), 0)
 
 
-def _concept_example(c: Concept, examples: list[Example], hands: dict[str, Hand], scorer: Scorer) -> None:
+def _concept_example(c: Concept, examples: list[Example], counted_in: dict[str, set[tuple[str, str]]]) -> None:
+    """The example in which most of the concept's members count (the first such, in example order)."""
     best: tuple[int, list[str]] | None = None
     best_key = None
     for ex in examples:
-        hand = hands[ex.key]
-        hits = [f"{r}/{p}" for r, p in c.members if scorer.counts(hand, r, p)]
+        counted = counted_in[ex.key]
+        hits = [f"{r}/{p}" for r, p in c.members if (r, p) in counted]
         if hits and (best is None or len(hits) > best[0]):
             best, best_key = (len(hits), hits), ex.key
     if best is not None:

@@ -401,9 +401,25 @@ class HandStream:
     """The seeded stream of distinct hands, generated lazily and shared by every rule set's search."""
 
     def __init__(self, seed: int = SEED) -> None:
+        self.seed = seed
         self._rng = random.Random(seed)
         self._hands: list[Hand] = []
         self._seen: set[Hand] = set()
+
+    def __len__(self) -> int:
+        """How many hands have been generated so far."""
+        return len(self._hands)
+
+    def state(self) -> tuple[list[Hand], object]:
+        """The hands generated so far and where the generator stands: a build cache stores it, so an
+        incremental build reads the stream (a few tenths of a second) instead of generating it again."""
+        return list(self._hands), self._rng.getstate()
+
+    def resume(self, state: tuple[list[Hand], object]) -> None:
+        """Continue from a stored `state()` of a stream with the same seed and generator code."""
+        hands, rng = state
+        self._hands, self._seen = list(hands), set(hands)
+        self._rng.setstate(rng)  # type: ignore[arg-type]
 
     def __getitem__(self, i: int) -> Hand:
         while len(self._hands) <= i:

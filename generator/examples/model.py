@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
 from ..scoring import Score
@@ -15,6 +16,7 @@ from ..scoring import Score
 Kind = Literal["curated", "generated", "near-miss"]
 
 
+@lru_cache(maxsize=1 << 14)  # asked for every example many times over while the atlas is put together
 def hand_key(canonical: str) -> str:
     """Stable short key for a hand's page URL, from its canonical notation."""
     return hashlib.sha1(canonical.encode("utf-8")).hexdigest()[:10]

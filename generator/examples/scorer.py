@@ -41,6 +41,10 @@ class Scorer:
         """The scores already computed for these hands under rid, for the build cache."""
         return {h: s for h in hands if (s := self._scores.get((h, rid))) is not None}
 
+    def scored(self, rid: str) -> list[Score]:
+        """Every score held under rid (computed or preloaded), in the order first asked for."""
+        return [s for (_, r), s in self._scores.items() if r == rid]
+
     def complete(self, hand: Hand, rid: str) -> bool:
         """Whether the hand wins in this rule set's forms, without scoring it."""
         rs = self.rulesets[rid]

@@ -8,9 +8,14 @@ rule data (`extra.seed_hands`), curated hands and the examples already found for
 sets, and hands where the pattern showed but was excluded (then one or two changes away).
 A pattern that all of this misses stops the build with its name.
 
-Minimal = legal first, then the fewest other patterns, then the lowest total, improved by a
-short descent over one-change neighbours, with context flags it does not need dropped.
-Typical = the median total among the hands found.
+Minimal = legal first, then the fewest other patterns, then the fewest counted instances,
+improved by a short descent over one-change neighbours, with context flags it does not need
+dropped. Typical = the median hand found, by number of patterns and instances.
+
+No choice reads a total. Which hands illustrate a pattern then depends on what the hands show
+(and on legality, where a rule set has a minimum), not on what the patterns are worth: after a
+value edit the pages show the same hands with new scores, so a citation of an example survives
+the edit, and an incremental build re-renders the pages whose scores moved and little else.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from .. import detectors
 from ..hand import Hand, WinContext
 from ..notation import HandError, format_hand, parse_hand
 from ..rules import Pattern, Ruleset
+from ..scoring import Score
 from ..scoring.engine import READINGS
 from ..shapes import Form, Reading, readings
 from .generate import SEED, HandStream
@@ -65,11 +71,22 @@ class RulesetSearch:
         return len(self.pool)
 
 
+def instances(score: Score) -> int:
+    """How many pattern instances count: the plainness measure that, unlike the total, no value edit moves."""
+    return sum(c.count for c in score.patterns)
+
+
 def rank(scorer: Scorer, hand: Hand, rid: str, pid: str) -> tuple[bool, int, int, int, str]:
-    """Sort key of a minimal example: legal, fewest other patterns, lowest total, shortest notation."""
+    """Sort key of a minimal example: legal, fewest other patterns, fewest instances, shortest notation."""
     s = scorer(hand, rid)
     canon = s.hand
-    return (not s.legal, len(scorer.counted(hand, rid)) - 1, s.total, len(canon), canon)
+    return (not s.legal, len(scorer.counted(hand, rid)) - 1, instances(s), len(canon), canon)
+
+
+def richness(scorer: Scorer, hand: Hand, rid: str) -> tuple[int, int, str]:
+    """Sort key of the typical example: how much the hand shows, then its notation."""
+    s = scorer(hand, rid)
+    return (len(s.patterns), instances(s), s.hand)
 
 
 def _seed_hands(p: Pattern) -> list[Hand]:
@@ -217,8 +234,7 @@ class Searcher:
     def _descend(self, rid: str, pid: str, result: RulesetSearch) -> list[Hand]:
         """Walk from the plainest pool hands towards fewer counted patterns (finds e.g. MCR's 无番和)."""
         plain = sorted((h for h, c in zip(result.pool, result.counted, strict=True) if c),
-                       key=lambda h: (self.scorer(h, rid).total, len(self.scorer.counted(h, rid)),
-                                      format_hand(h)))[:DESCENTS]
+                       key=lambda h: richness(self.scorer, h, rid))[:DESCENTS]
         for hand in plain:
             for _ in range(DESCENT_STEPS):
                 best = None
@@ -227,10 +243,10 @@ class Searcher:
                     if pid in counted:
                         return [step.hand]
                     if counted:
-                        key = (len(counted), self.scorer(step.hand, rid).total)
+                        key = (len(counted), instances(self.scorer(step.hand, rid)))
                         if best is None or key < best[0]:
                             best = (key, step.hand)
-                here = (len(self.scorer.counted(hand, rid)), self.scorer(hand, rid).total)
+                here = (len(self.scorer.counted(hand, rid)), instances(self.scorer(hand, rid)))
                 if best is None or best[0] >= here:
                     break
                 hand = best[1]
@@ -278,7 +294,7 @@ class Searcher:
             pool = [s.hand for s in neighbours(minimal) if self.scorer.counts(s.hand, rid, pid)]
         if not pool:
             raise SearchError(f"only one hand found for {rid}/{pid}; a second (typical) example is needed")
-        ordered = sorted(pool, key=lambda h: (self.scorer(h, rid).total, format_hand(h)))
+        ordered = sorted(pool, key=lambda h: richness(self.scorer, h, rid))
         chosen = ordered[len(ordered) // 2]
         plain = self._plain(rid, pid, chosen)
         return plain if plain != minimal else chosen

@@ -27,6 +27,16 @@ READINGS: dict[str, ReadingsHook] = {"multiplier": multiplier.readings_for}
 """Policies whose rule sets decide completeness themselves (wild tiles), by policy name."""
 
 
+PREPARE: dict[str, Callable[[Hand], Hand]] = {"mcr": lambda hand: mcr.corrected_context(hand)[0]}
+"""Policies that adjust a hand before detecting on it (MCR drops impossible win flags), by policy name."""
+
+
+def prepared(hand: Hand, ruleset: Ruleset) -> Hand:
+    """The hand as the rule set's detectors see it: what may fire, e.g. for the example search's checks."""
+    prepare = PREPARE.get(ruleset.policy)
+    return prepare(hand) if prepare is not None else hand
+
+
 def register_policy(name: str, policy: Policy) -> None:
     POLICIES[name] = policy
 

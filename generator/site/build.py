@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shutil
 import sys
 import tempfile
 import time
@@ -40,7 +39,8 @@ from .gather import SiteData, gather
 from .links import BrokenLink, Scan, check_links
 from .pages import Page, site_pages
 from .render import TEMPLATES_DIR, environment
-from .search import SearchIndexError, index_site
+from .search import INDEX_DIR, SearchIndexError, index_files
+from .sync import Ledger, sync_tree
 from .urls import EXAMPLES_JSON, output_path
 
 MARKER = ".mahjong-atlas-site"  # written into every build, so a rebuild only ever replaces a folder we made
@@ -85,7 +85,7 @@ def render_site(data: SiteData, cache: BuildCache = NO_CACHE) -> tuple[dict[str,
     With a cache, a page whose digest (its template set, and everything its view holds) is
     the one stored is taken from the cache instead of being rendered again.
     """
-    env = environment()
+    env = environment(compiled=cache.folder("templates"))
     env.globals["figures"] = figure_tables
     site = {
         "rulesets": list(data.rulesets.values()),
@@ -111,7 +111,7 @@ def render_site(data: SiteData, cache: BuildCache = NO_CACHE) -> tuple[dict[str,
         else:
             template = templates.get(page.template) or templates.setdefault(page.template,
                                                                             env.get_template(page.template))
-            files[page.path] = template.render(page=page, site=site, **page.context).encode("utf-8")
+            files[page.path] = template.render(page=page, site=site, **page.view()).encode("utf-8")
         kept[page.path] = (key, files[page.path])
     if cache.enabled and kept != previous:
         cache.store("pages", set_key, kept)
@@ -133,11 +133,9 @@ def _check_links(files: dict[str, bytes], cache: BuildCache) -> list[BrokenLink]
     return broken
 
 
-def _write_tree(root: Path, files: dict[str, bytes]) -> None:
-    for rel in sorted(files):
-        target = root / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(files[rel])
+def _write_tree(root: Path, files: dict[str, bytes], ledger: Ledger | None = None) -> Ledger:
+    """Bring the staging folder to the site's pages; the search bundle (pagefind/) is synced once it is built."""
+    return sync_tree(root, files, keep=INDEX_DIR, ledger=ledger)
 
 
 def _check_replaceable(out: Path) -> None:
@@ -146,19 +144,28 @@ def _check_replaceable(out: Path) -> None:
 
 
 def write_site(out: Path, files: dict[str, bytes], *, index: bool = True, cache: BuildCache = NO_CACHE) -> int:
-    """Write into a temporary sibling folder, index it, then swap it in; returns the pages indexed."""
+    """Bring a staging folder beside `out` up to date (the site before last, else a new folder), index it, then
+    swap it in; returns the pages indexed. `files` gains the search bundle's files."""
     swap.clear_debris(out)  # a build killed earlier may have left its temporary folder, or the old site parked
     _check_replaceable(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=swap.temp_prefix(out), dir=out.parent))
+    ledgers: dict[str, Ledger] = cache.load("ledgers", "") or {}  # of the live site and of the staging folder
+    staging = swap.claim_staging(out)
+    tmp = staging or Path(tempfile.mkdtemp(prefix=swap.temp_prefix(out), dir=out.parent))
+    known = ledgers.get("staging", {}) if staging is not None else {}
     try:
         os.chmod(tmp, 0o755)
-        _write_tree(tmp, files)
-        indexed = index_site(tmp, cache) if index else 0
+        ledger = _write_tree(tmp, files, known)
+        indexed, bundle = index_files(tmp, cache, pages=files) if index else (0, {})
+        ledger.update(sync_tree(tmp, bundle, within=INDEX_DIR, ledger=known))
+        files.update(bundle)
+        replaced = out.exists()
         swap.swap_in(tmp, out)  # one atomic exchange where the system has it (swap.py)
     except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
+        swap.keep_as_staging(tmp, out)  # whatever it holds, the next build only rewrites what differs
         raise
+    if cache.enabled:
+        cache.store("ledgers", "", {"live": ledger, "staging": ledgers.get("live", {}) if replaced else {}})
     return indexed
 
 
@@ -212,5 +219,6 @@ def build(out: str = "site", *, content: Path = CONTENT_DIR, index: bool = True,
           f"in {time.perf_counter() - start:.1f} s{search}")
     changes = format_changes(data.atlas.changes, data.atlas.snapshot)
     print(changes)
-    cache.store("site", whole_key, (_manifest(target), changes))
+    if cache.enabled:  # the folder now holds exactly `files` (write_site), so their digests are its manifest
+        cache.store("site", whole_key, ({rel: hashlib.sha1(files[rel]).hexdigest() for rel in sorted(files)}, changes))
     return 0

@@ -28,6 +28,7 @@ import html
 import re
 import xml.etree.ElementTree as etree
 from collections.abc import Iterator
+from functools import lru_cache
 
 import markdown
 from markdown.extensions import Extension
@@ -99,12 +100,18 @@ _INSPECTOR = markdown.Markdown(extensions=[_INSPECT_LINKS])  # stock Markdown: r
 def inspect(text: str) -> tuple[list[str], list[str]]:
     """(link and image targets, raw HTML fragments) of a Markdown text, as Markdown itself parses them,
     so code spans, escapes and autolinks are told apart from HTML exactly as the renderer does."""
+    targets, raw = _inspected(text)
+    return list(targets), list(raw)
+
+
+@lru_cache(maxsize=4096)  # the content checks read each of a thousand fields more than once
+def _inspected(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     _INSPECTOR.reset()
     _INSPECTOR.convert(text)
     raw = [block for block in _INSPECTOR.htmlStash.rawHtmlBlocks
            if isinstance(block, str) and not block.startswith("&")]  # '&lt;' is a character, not markup
     assert _INSPECT_LINKS.processor is not None
-    return list(_INSPECT_LINKS.processor.targets), raw
+    return tuple(_INSPECT_LINKS.processor.targets), tuple(raw)
 
 
 def line_of(text: str, needle: str) -> int:

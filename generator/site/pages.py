@@ -6,6 +6,7 @@ link checker sees the complete site before a byte is written.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,10 +33,23 @@ class Page:
     searchable: bool = True
     description: str = ""
     crumbs: tuple[tuple[str, str], ...] = ()  # (label, url) from the home page down, the page itself excluded
+    inputs: Any = None  # with `build`: everything the view is made from, cheaper to digest than the view
+    build: Callable[[], dict[str, Any]] | None = None  # makes the view (`context`) when the page must be rendered
 
     @property
     def path(self) -> str:
         return urls.output_path(self.url)
+
+    def view(self) -> dict[str, Any]:
+        """What the template prints."""
+        return self.build() if self.build is not None else self.context
+
+    def __digest__(self) -> tuple[Any, ...]:
+        """What the page's bytes depend on (with the code, which the page cache's key names): a page whose view is
+        made on demand stands for it by its inputs, so an incremental build skips making views it will not use."""
+        shown = self.inputs if self.build is not None else self.context
+        return (self.url, self.template, self.title, shown, self.ruleset, self.searchable, self.description,
+                self.crumbs)
 
 
 def _home_crumb() -> tuple[str, str]:
@@ -94,7 +108,7 @@ def _editions_of(data: SiteData, rs: Ruleset) -> list[Ruleset]:
 
 
 def hand_page(data: SiteData, e: Example, witness: dict[str, list[tuple[Ruleset, Any, Any]]]) -> Page:
-    receipts = [views.receipt(e.results[rid], data.rulesets[rid]) for rid in data.rulesets if rid in e.results]
+    scored = tuple(data.rulesets[rid] for rid in data.rulesets if rid in e.results)
     illustrates = []
     roles = dict(e.roles) or {ref: e.kind for ref in e.for_}
     for ref in sorted(roles, key=lambda r: (ROLE_ORDER.get(roles[r], 9), r)):
@@ -106,13 +120,17 @@ def hand_page(data: SiteData, e: Example, witness: dict[str, list[tuple[Ruleset,
     title = e.title or f"Hand {e.hand}"
     pairs = witness.get(e.key, [])
     main_rs = illustrates[0][0] if illustrates else (pairs[0][0] if pairs else None)
+
+    def view() -> dict[str, Any]:
+        receipts = [views.receipt(e.results[rs.id], rs) for rs in scored]
+        return {"e": e, "receipts": receipts, "illustrates": illustrates, "pairs": pairs,
+                "context_words": views.context_of(e), "cite_rulesets": [r.ruleset for r in receipts],
+                "stamps": {r.ruleset.id: result_stamp(r.score.to_json()) for r in receipts}}
+
     return Page(
-        urls.hand_url(e.key), "hand.html", title,
-        {"e": e, "receipts": receipts, "illustrates": illustrates, "pairs": pairs, "context_words": views.context_of(e),
-         "cite_rulesets": [r.ruleset for r in receipts],
-         "stamps": {r.ruleset.id: result_stamp(r.score.to_json()) for r in receipts}},
-        ruleset=main_rs, description=f"Example hand {e.hand}, scored under every rule set.",
-        crumbs=(_home_crumb(), ("Hands", urls.HANDS)),
+        urls.hand_url(e.key), "hand.html", title, ruleset=main_rs,
+        description=f"Example hand {e.hand}, scored under every rule set.",
+        crumbs=(_home_crumb(), ("Hands", urls.HANDS)), inputs=(e, scored, illustrates, pairs), build=view,
     )
 
 

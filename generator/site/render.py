@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import markdown
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2.bccache import Bucket
 from markdown.extensions import Extension
 from markdown.extensions.toc import slugify_unicode
 from markupsafe import Markup, escape
@@ -165,14 +166,52 @@ def _number(value: Any) -> str:
     return f"{value:,}".replace(",", "\u202f") if isinstance(value, int) and abs(value) >= 10000 else str(value)
 
 
+SKIP_OPEN, SKIP_CLOSE = "<!--search:skip-->", "<!--/search:skip-->"  # what generator.site.search.indexed_part cuts
+
+
+def unindexed(element: str, skip: bool = True) -> Markup:
+    """One element left out of the search: marked for Pagefind and wrapped in the comments a search shard's key cuts.
+
+    For every number the engine or the build computes (values, totals, shares, statistics, counts of changes):
+    Pagefind would only index noise, and a shard keyed on them would be re-indexed after any value edit. Used as
+    `{% filter unindexed %}<td class="num">…</td>{% endfilter %}`, or `{% filter unindexed(skip=…) %}` where only
+    some rows hold numbers; what a reader sees does not change.
+
+    >>> str(unindexed(Markup('<td class="num">24</td>')))
+    '<!--search:skip--><td class="num" data-pagefind-ignore="all">24</td><!--/search:skip-->'
+    >>> str(unindexed(Markup('<meta name="description" content="24 fan">')))
+    '<!--search:skip--><meta name="description" content="24 fan" data-pagefind-ignore="all"><!--/search:skip-->'
+    """
+    html = str(element).strip()
+    if not skip:
+        return Markup(html)
+    end = html.find(">")
+    if not html.startswith("<") or end < 0 or html.startswith(("<!", "</")):
+        raise ValueError(f"unindexed wraps one element, not {html[:40]!r}")
+    return Markup(f'{SKIP_OPEN}{html[:end]} data-pagefind-ignore="all"{html[end:]}{SKIP_CLOSE}')
+
+
 def amount(value: Any, unit: str) -> str:
     """A figure with its unit: '1 point', '320 points', '8 fan'."""
     return f"{_number(value)} {unit_label(unit, value)}"
 
 
-def environment(templates: Path = TEMPLATES_DIR) -> Environment:
+class _CompiledTemplates(FileSystemBytecodeCache):
+    """Compiled templates kept in the build cache: compiling them was a tenth of an incremental build."""
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:  # a cache that cannot be written only means compiling again (cache.py warns about it)
+            pass
+
+
+def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None) -> Environment:
+    """The template environment; `compiled` is a folder that keeps the compiled templates between builds
+    (Jinja checks each against its source, so a stale one is never used)."""
     env = Environment(
         loader=FileSystemLoader(str(templates)),
+        bytecode_cache=_CompiledTemplates(str(compiled)) if compiled is not None else None,
         autoescape=select_autoescape(["html"]),
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -181,7 +220,7 @@ def environment(templates: Path = TEMPLATES_DIR) -> Environment:
     )
     env.filters.update(md=md, md_page=md_page, md_inline=md_inline, hand=hand_svg, tiles=tiles_svg,
                        accent=accent_style, number=_number,
-                       amount=amount)
+                       amount=amount, unindexed=unindexed)
     env.globals.update(
         urls=urls,
         tile=lambda text, size="normal": Markup(svg.render_tile(tile_from_text(text), size=size)),

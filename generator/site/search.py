@@ -37,6 +37,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..cache import NO_CACHE, BuildCache
+from ..digest import engine_digest
+from .sync import sync_tree
 
 INDEX_DIR = "pagefind"
 SHARDS_DIR = "shards"
@@ -132,6 +134,39 @@ def _run_pagefind(binary: Path, site_dir: Path, shard: Shard) -> tuple[int, dict
         return (int(found.group(1)) if found else 0), files
 
 
+PagePart = tuple[bytes, str | None] | None
+"""Of one page: the digest of what Pagefind reads of it and the rule set it belongs to; None when not searchable."""
+
+
+def _searchable(pages: Mapping[str, bytes], cache: BuildCache) -> tuple[dict[str, bytes], dict[str, str]]:
+    """Page -> digest of what Pagefind reads of it, and page -> its rule set, for the searchable pages.
+
+    Cutting the skipped regions out of every page was most of an incremental build's indexing time,
+    so the result is kept per page content (sha1 of its bytes) in the build cache.
+    """
+    key = engine_digest() if cache.enabled else ""  # the code that cuts the regions is part of the result
+    stored: dict[str, PagePart] = cache.load("search-parts", key) or {}
+    known = dict(stored)
+    indexed: dict[str, bytes] = {}
+    ruleset_of: dict[str, str] = {}
+    shas = {rel: hashlib.sha1(data).hexdigest() for rel, data in sorted(pages.items()) if rel.endswith(".html")}
+    for rel, sha in shas.items():
+        data = pages[rel]
+        if sha not in known:
+            found = _RULESET_META.search(data)
+            known[sha] = ((hashlib.sha256(indexed_part(data)).digest(), found.group(1).decode("utf-8") if found else None)
+                          if b"data-pagefind-body" in data else None)  # a group without one would be indexed whole
+        part = known[sha]
+        if part is not None:
+            indexed[rel] = part[0]
+            if part[1] is not None:
+                ruleset_of[rel] = part[1]
+    if cache.enabled and len(known) != len(stored):
+        current = set(shas.values())
+        cache.store("search-parts", key, {sha: part for sha, part in known.items() if sha in current})
+    return indexed, ruleset_of
+
+
 def _shard_key(version: str, indexed: Mapping[str, bytes], shard: Shard) -> str:
     """The key of a shard's bundle: Pagefind's version and, per page, its address and the digest of what it reads."""
     h = hashlib.sha256(f"{version}:zh:{shard.name}".encode())
@@ -171,18 +206,22 @@ def _index_shard(binary: Path, version: str, site_dir: Path, indexed: Mapping[st
 
 def index_site(site_dir: Path, cache: BuildCache = NO_CACHE) -> int:
     """Write the search bundles into site_dir/pagefind; returns the number of pages indexed."""
+    total, files = index_files(site_dir, cache)
+    sync_tree(site_dir, files, within=INDEX_DIR)
+    return total
+
+
+def index_files(site_dir: Path, cache: BuildCache = NO_CACHE,
+                pages: Mapping[str, bytes] | None = None) -> tuple[int, dict[str, bytes]]:
+    """The search bundles of the pages in site_dir, by path under the site (pagefind/...), and the pages indexed.
+
+    `pages` are the site's files as the build holds them (else they are read from site_dir).
+    """
     binary = pagefind_binary()
     version = f"{binary.name}:{_binary_version(binary)}"
-    indexed: dict[str, bytes] = {}  # page -> digest of what Pagefind reads of it (one read of each page)
-    ruleset_of: dict[str, str] = {}
-    for page in site_dir.rglob("*.html"):
-        data = page.read_bytes()
-        if b"data-pagefind-body" in data:  # a group without one would be indexed whole
-            rel = page.relative_to(site_dir).as_posix()
-            indexed[rel] = hashlib.sha256(indexed_part(data)).digest()
-            found = _RULESET_META.search(data)
-            if found:
-                ruleset_of[rel] = found.group(1).decode("utf-8")
+    if pages is None:
+        pages = {p.relative_to(site_dir).as_posix(): p.read_bytes() for p in site_dir.rglob("*.html")}
+    indexed, ruleset_of = _searchable(pages, cache)
     groups = shards(indexed, ruleset_of)
     workers = max(1, min(len(groups), os.cpu_count() or 1))
     try:
@@ -191,13 +230,10 @@ def index_site(site_dir: Path, cache: BuildCache = NO_CACHE) -> int:
     finally:
         shutil.rmtree(site_dir / WORK_DIR, ignore_errors=True)
     total = 0
-    for shard, (count, files) in zip(groups, done):
+    out: dict[str, bytes] = {}
+    for shard, (count, files) in zip(groups, done, strict=True):
         total += count
-        for rel, data in files.items():
-            target = site_dir / shard.bundle / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
+        out.update((f"{shard.bundle}/{rel}", data) for rel, data in files.items())
     listing = {"bundles": [f"/{s.bundle}/" for s in groups]}
-    (site_dir / INDEX_DIR).mkdir(exist_ok=True)
-    (site_dir / INDEX_DIR / SHARDS_JSON).write_text(json.dumps(listing, indent=1) + "\n", encoding="utf-8")
-    return total
+    out[f"{INDEX_DIR}/{SHARDS_JSON}"] = (json.dumps(listing, indent=1) + "\n").encode("utf-8")
+    return total, out

@@ -8,6 +8,11 @@ file systems) the two renames remain, and `clear_debris` puts the old site back 
 of the next build. A build killed with `kill -9` cannot tidy up after itself, so its
 half-written temporary folder is removed by the next build too — but only once the process
 that made it is gone, since two builds may run side by side.
+
+The previous site is not deleted after the swap: it is kept beside the output as the next
+build's staging folder (`.site.next`), which that build takes over, brings up to date file by
+file (sync.py) and swaps in. Deleting and rewriting a whole site cost more disk time than the
+rest of an incremental build; an edit now writes the files it changed.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import ctypes
 import errno
 import os
 import re
+import secrets
 import shutil
 from pathlib import Path
 
@@ -58,6 +64,33 @@ def old_name(out: Path) -> Path:
     return out.parent / f".{out.name}.old-{os.getpid()}"
 
 
+def staging_name(out: Path) -> Path:
+    """Where the previous site waits to become the next build's staging folder."""
+    return out.parent / f".{out.name}.next"
+
+
+def claim_staging(out: Path) -> Path | None:
+    """Take over the kept previous site under this build's temporary name (so a kill leaves ordinary debris);
+    None when there is none."""
+    staging = staging_name(out)
+    if not staging.is_dir() or staging.is_symlink():
+        return None
+    mine = out.parent / f"{temp_prefix(out)}{secrets.token_hex(4)}"
+    os.rename(staging, mine)
+    return mine
+
+
+def keep_as_staging(folder: Path, out: Path) -> None:
+    """Keep a whole site that is no longer live for the next build to start from."""
+    staging = staging_name(out)
+    if staging.exists():  # two builds side by side: the older copy goes
+        shutil.rmtree(staging, ignore_errors=True)
+    try:
+        os.rename(folder, staging)
+    except OSError:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def _alive(pid: int) -> bool:
     if pid == os.getpid():
         return True
@@ -90,12 +123,12 @@ def clear_debris(out: Path) -> list[Path]:
 
 
 def swap_in(new: Path, out: Path) -> None:
-    """Make `new` (a complete folder) the one named `out`, and delete the previous `out`."""
+    """Make `new` (a complete folder) the one named `out`; the previous `out` is kept as the staging folder."""
     if not out.exists():
         os.rename(new, out)
         return
     if exchange(new, out):  # `new` now names the previous site
-        shutil.rmtree(new, ignore_errors=True)
+        keep_as_staging(new, out)
         return
     old = old_name(out)
     os.rename(out, old)
@@ -104,4 +137,4 @@ def swap_in(new: Path, out: Path) -> None:
     except BaseException:
         os.rename(old, out)
         raise
-    shutil.rmtree(old, ignore_errors=True)
+    keep_as_staging(old, out)

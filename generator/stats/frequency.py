@@ -88,8 +88,10 @@ def _share(hands: int, weighted: int, total: int) -> Share:
     return Share(hands, one_in(share) if weighted else None, percent(share))
 
 
-def pattern_frequency(rs: Ruleset, p: Pattern, stored: dict[str, Any] | None) -> Frequency:
-    """The section for pattern `p` of `rs`, given the rule set's stored figures (`read_stats`)."""
+def pattern_frequency(rs: Ruleset, p: Pattern, stored: dict[str, Any] | None,
+                      current: bool | None = None) -> Frequency:
+    """The section for pattern `p` of `rs`, given the rule set's stored figures (`read_stats`) and, when known,
+    whether they are current (`is_current`, the same for every pattern of the rule set)."""
     if not tile_only(p):
         return Frequency("context", CONTEXT_REASON)
     refresh = REFRESH.format(id=rs.id)
@@ -100,7 +102,8 @@ def pattern_frequency(rs: Ruleset, p: Pattern, stored: dict[str, Any] | None) ->
         return Frequency("missing", "No figures have been computed for this pattern yet.", refresh=refresh)
     total = stored["weight"]
     return Frequency(
-        "figures", current=is_current(stored, rs), refresh=refresh, population=stored["hands"],
+        "figures", current=is_current(stored, rs) if current is None else current, refresh=refresh,
+        population=stored["hands"],
         shown=_share(row["hands_shown"], row["weighted_shown"], total),
         counted=_share(row["hands_counted"], row["weighted_counted"], total),
         rank=ordinal(row["rank"]), of=len(stored["patterns"]),
@@ -110,4 +113,5 @@ def pattern_frequency(rs: Ruleset, p: Pattern, stored: dict[str, Any] | None) ->
 def ruleset_frequencies(rs: Ruleset, content: Path = CONTENT_DIR) -> dict[str, Frequency]:
     """Pattern id -> its page's section, reading the rule set's stored figures once."""
     stored = read_stats(rs.id, content)
-    return {p.id: pattern_frequency(rs, p, stored) for p in rs.patterns}
+    current = stored is not None and is_current(stored, rs)
+    return {p.id: pattern_frequency(rs, p, stored, current) for p in rs.patterns}
