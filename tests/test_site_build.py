@@ -126,7 +126,7 @@ def test_a_failed_build_leaves_the_previous_site_alone(tmp_path: Path, monkeypat
     assert tree(out) == before
     monkeypatch.setattr(build_module, "render_site", real_render)
 
-    def failing_index(path: Path, cache: object) -> tuple[int, dict[str, bytes]]:
+    def failing_index(path: Path, cache: object, pages: object = None) -> tuple[int, dict[str, bytes]]:
         raise SearchIndexError("simulated")
 
     monkeypatch.setattr(build_module, "index_files", failing_index)
