@@ -109,7 +109,10 @@ class Digester:
         if isinstance(value, enum.Enum):
             return [self._digest(value.value)]
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
-            return [self._digest(getattr(value, name)) for name in _field_names(type(value))]
+            values = [getattr(value, name) for name in _field_names(type(value))]
+            if all(type(v) in _PLAIN for v in values):  # a record of scalars (a matrix cell): one repr says it all
+                return [repr(values).encode()]
+            return [self._digest(v) for v in values]
         if isinstance(value, Mapping):  # in order: templates iterate mappings in insertion order
             return [part for k, v in value.items() for part in (self._digest(k), self._digest(v))]
         if isinstance(value, (set, frozenset)):

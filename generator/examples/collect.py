@@ -9,6 +9,7 @@ scored under every rule set; concepts, matrices, edition diffs and snapshot chan
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from pathlib import Path
 
 from ..cache import NO_CACHE, BuildCache
@@ -20,7 +21,7 @@ from .atlas import Atlas, NearMiss, PatternExamples
 from .concepts import Concept, load_concepts
 from .curated import CuratedHand, check, load_curated
 from .diffs import edition_diffs
-from .generate import HandStream
+from .generate import SEED, HandStream, StreamState
 from .matrix import build_matrix
 from .model import Example, Kind, hand_key
 from .near_miss import Miss, near_misses
@@ -75,13 +76,12 @@ def run(rulesets: dict[str, Ruleset], content: Path, cache: BuildCache = NO_CACH
     concepts = load_concepts(content / "concepts.toml", rulesets)  # content errors first, before the search
     for ch in curated:
         check(ch, scorer)
-    stream = HandStream()
+    stored = _stored_streams(cache, engine)
+    streams = (HandStream(SEED, lambda: stored(0)), HandStream(SEED + 1, lambda: stored(1)))
     extra: list[Hand] = [ch.hand for ch in curated]
     searches: dict[str, RulesetSearch] = {}
     misses: dict[str, dict[str, list[Miss]]] = {}
-    searcher = Searcher(scorer, stream, extra)
-    streams = (stream, searcher.fallback_stream)
-    generated = _resume_streams(cache, engine, streams)
+    searcher = Searcher(scorer, streams[0], extra, streams[1])
     fired: dict[tuple[str, str], bool] = {}  # what detectors said while checking a search (reuse.still_holds)
     for rid in sorted(rulesets):
         frame = ruleset_frame_key(rulesets[rid], engine) if cache.enabled else ""
@@ -123,7 +123,7 @@ def run(rulesets: dict[str, Ruleset], content: Path, cache: BuildCache = NO_CACH
     changes, info = compare(read_snapshot(snap_path), snap_path, all_examples, sorted(rulesets), scorer)
     for rid, key in keys.items():
         cache.store(f"scores-{rid}", key, scorer.scores_of(rid, examples.hands.values()))
-    if [len(s) for s in streams] != generated:
+    if any(len(s) > s.resumed for s in streams):
         cache.store("streams", engine, [s.state() for s in streams])
     return Atlas(all_examples, by_pattern, concepts, matrices, edition_diffs(rulesets, all_examples), changes, info,
                  searched={rid: searches[rid].searched for rid in sorted(rulesets)})
@@ -137,16 +137,21 @@ def accept_snapshot(rulesets: dict[str, Ruleset], content: Path) -> tuple[Path, 
     return path, atlas
 
 
-def _resume_streams(cache: BuildCache, engine: str, streams: tuple[HandStream, ...]) -> list[int]:
-    """Continue the seeded streams from where a build under the same code left them; how long each then is.
+def _stored_streams(cache: BuildCache, engine: str) -> Callable[[int], StreamState | None]:
+    """The states of the two seeded streams as a build under the same code left them, read on first use.
 
     The streams depend on the seeds and the generator's code alone, so no content edit changes them.
     """
-    stored = cache.load("streams", engine) if cache.enabled else None
-    if stored is not None and len(stored) == len(streams):
-        for stream, state in zip(streams, stored, strict=True):
-            stream.resume(state)
-    return [len(s) for s in streams]
+    loaded: list[list[StreamState] | None] = []
+
+    def state(i: int) -> StreamState | None:
+        if not loaded:
+            found = cache.load("streams", engine) if cache.enabled else None
+            loaded.append(found if isinstance(found, list) and len(found) == 2 else None)
+        states = loaded[0]
+        return states[i] if states is not None else None
+
+    return state
 
 
 def _add_curated(examples: _Examples, curated: list[CuratedHand], scorer: Scorer) -> None:

@@ -397,31 +397,42 @@ def random_hand(rng: random.Random) -> Hand | None:
     return _weighted(rng, FORMS)(rng)
 
 
+StreamState = tuple[list[Hand], object]
+"""The hands a stream has generated and its generator's state."""
+
+
 class HandStream:
     """The seeded stream of distinct hands, generated lazily and shared by every rule set's search."""
 
-    def __init__(self, seed: int = SEED) -> None:
+    def __init__(self, seed: int = SEED, stored: Callable[[], StreamState | None] | None = None) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
         self._hands: list[Hand] = []
         self._seen: set[Hand] = set()
+        self._stored = stored  # where a stored state can be read from, the first time a hand is asked for
+        self.resumed = 0  # how many hands came from a stored state
 
     def __len__(self) -> int:
         """How many hands have been generated so far."""
         return len(self._hands)
 
-    def state(self) -> tuple[list[Hand], object]:
+    def state(self) -> StreamState:
         """The hands generated so far and where the generator stands: a build cache stores it, so an
         incremental build reads the stream (a few tenths of a second) instead of generating it again."""
         return list(self._hands), self._rng.getstate()
 
-    def resume(self, state: tuple[list[Hand], object]) -> None:
+    def resume(self, state: StreamState) -> None:
         """Continue from a stored `state()` of a stream with the same seed and generator code."""
         hands, rng = state
         self._hands, self._seen = list(hands), set(hands)
         self._rng.setstate(rng)  # type: ignore[arg-type]
+        self.resumed = len(hands)
 
     def __getitem__(self, i: int) -> Hand:
+        if self._stored is not None and len(self._hands) <= i:  # read lazily: a build whose searches are all
+            state, self._stored = self._stored(), None  # cached never asks for a hand
+            if state is not None and not self._hands:
+                self.resume(state)
         while len(self._hands) <= i:
             hand = random_hand(self._rng)
             if hand is not None and hand not in self._seen:

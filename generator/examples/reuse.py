@@ -17,6 +17,7 @@ and stores the values it was made under; this module decides whether it may be r
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from ..notation import parse_hand
 from ..rules import Ruleset
@@ -62,7 +63,7 @@ def still_holds(scorer: Scorer, rid: str, recorded: Mapping[str, Facts], changed
     how = repr((rs.policy, sorted(f.value for f in rs.forms), rs.options,  # all that readings and detection read
                 [(p.detect, sorted(p.params.items())) for p in patterns]))
     for canon, before in recorded.items():
-        hand = parse_hand(canon)
+        hand = _parsed(canon)
         if not everyone:
             shows = fired.get((how, canon))
             if shows is None:
@@ -72,6 +73,10 @@ def still_holds(scorer: Scorer, rid: str, recorded: Mapping[str, Facts], changed
         if facts(scorer(hand, rid)) != before:
             return False
     return True
+
+
+_parsed = lru_cache(maxsize=1 << 15)(parse_hand)
+"""A rule set and its edition record mostly the same hands."""
 
 
 def _named(options: object) -> set[str]:

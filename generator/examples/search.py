@@ -132,12 +132,13 @@ CONTEXT_FIELDS = ("tsumo", "last_tile", "after_kong", "robbing_kong", "last_copy
 
 
 class Searcher:
-    def __init__(self, scorer: Scorer, stream: HandStream, extra_hands: list[Hand]) -> None:
+    def __init__(self, scorer: Scorer, stream: HandStream, extra_hands: list[Hand],
+                 fallback_stream: HandStream | None = None) -> None:
         self.scorer = scorer
         self.stream = stream
         self.extra_hands = extra_hands  # curated hands and examples found so far, tried for missing patterns
         self.consulted_extra = False  # whether a search read extra_hands: only then does its result depend on them
-        self.fallback_stream = HandStream(SEED + 1)
+        self.fallback_stream = fallback_stream or HandStream(SEED + 1)
 
     def search(self, rs: Ruleset) -> RulesetSearch:
         rid = rs.id
