@@ -169,10 +169,13 @@ def test_the_next_build_brings_the_kept_site_up_to_date_and_swaps_it_in(tmp_path
     first = {"index.html": b"one", "a/index.html": b"a", "gone/index.html": b"g", MARKER: b"x"}
     second = {"index.html": b"two", "a/index.html": b"a", "b/index.html": b"b", MARKER: b"x"}
     third = {"index.html": b"three", "a/index.html": b"a2", MARKER: b"x"}
+    before: dict[str, bytes] | None = None
     for files in (first, second, third):
         assert write_site(out, dict(files), index=False) == 0
         assert tree(out) == files and leftovers(tmp_path) == []
-    assert tree(tmp_path / ".site.next") == second
+        if before is not None:  # the second build starts from hard links to the first: the first stays whole
+            assert tree(tmp_path / ".site.next") == before
+        before = files
     assert not (out / "gone").exists() and not (out / "b").exists()  # folders left empty go too
 
 

@@ -150,9 +150,11 @@ def write_site(out: Path, files: dict[str, bytes], *, index: bool = True, cache:
     _check_replaceable(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     ledgers: dict[str, Ledger] = cache.load("ledgers", "") or {}  # of the live site and of the staging folder
+    known = ledgers.get("staging", {})
     staging = swap.claim_staging(out)
+    if staging is None and out.is_dir():  # no site kept from the build before last: start from links to this one
+        staging, known = swap.linked_copy(out), ledgers.get("live", {})
     tmp = staging or Path(tempfile.mkdtemp(prefix=swap.temp_prefix(out), dir=out.parent))
-    known = ledgers.get("staging", {}) if staging is not None else {}
     try:
         os.chmod(tmp, 0o755)
         ledger = _write_tree(tmp, files, known)

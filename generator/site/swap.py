@@ -80,6 +80,25 @@ def claim_staging(out: Path) -> Path | None:
     return mine
 
 
+def linked_copy(out: Path) -> Path | None:
+    """A new temporary folder holding hard links to every file of the live site: a staging folder made in a
+    fraction of the time writing the site takes. Files in a staging folder are only ever replaced by a rename
+    (sync.py), never written in place, so the two stay independent. None where the links cannot be made."""
+    mine = out.parent / f"{temp_prefix(out)}{secrets.token_hex(4)}"
+    try:
+        os.mkdir(mine)
+        for here, dirs, names in os.walk(out):
+            base = mine / os.path.relpath(here, out)
+            for d in dirs:
+                os.mkdir(base / d)
+            for name in names:
+                os.link(os.path.join(here, name), base / name, follow_symlinks=False)
+    except OSError:
+        shutil.rmtree(mine, ignore_errors=True)
+        return None
+    return mine
+
+
 def keep_as_staging(folder: Path, out: Path) -> None:
     """Keep a whole site that is no longer live for the next build to start from."""
     staging = staging_name(out)

@@ -77,7 +77,9 @@ def sync_tree(root: Path, files: Mapping[str, bytes], *, within: str = "", keep:
         if st is not None and not _is_file(st):
             target.unlink()
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+        fresh = target.with_name(f".{target.name}.{os.getpid()}.new")
+        fresh.write_bytes(data)
+        os.replace(fresh, target)  # never written in place: the old file may be a hard link to the live site's
         now = target.stat()
         out[rel] = (now.st_size, now.st_mtime_ns, digest)
     for folder in folders:
