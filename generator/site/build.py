@@ -16,12 +16,15 @@ The output never depends on the cache: an incremental build equals a cold one by
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import os
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from jinja2 import Template
@@ -197,9 +200,31 @@ def open_cache(out: Path, cache_dir: str | Path | None = None, *, use_cache: boo
     return BuildCache(Path(cache_dir) if cache_dir is not None else out.resolve().parent / CACHE_DIR)
 
 
+@contextmanager
+def _rare_collections() -> Iterator[None]:
+    """Run the cyclic garbage collector far less often for the length of a build.
+
+    Why: a build holds hundreds of thousands of objects to its end (hands, scores, page views, what
+    it reads from its cache) and makes few reference cycles; at the default thresholds Python
+    re-scans all of them again and again, which was a quarter of an incremental build's time.
+    Peak memory of a cold build is the same either way.
+    """
+    old = gc.get_threshold()
+    gc.set_threshold(50_000, 20, 100)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+
+
 def build(out: str = "site", *, content: Path = CONTENT_DIR, index: bool = True,
           cache: BuildCache | None = None) -> int:
     """`mahjong-atlas build`: 0 on success, 1 with a message on stderr otherwise (the old site stays)."""
+    with _rare_collections():
+        return _build(out, content=content, index=index, cache=cache)
+
+
+def _build(out: str, *, content: Path, index: bool, cache: BuildCache | None) -> int:
     start = time.perf_counter()
     target = Path(out)
     cache = open_cache(target) if cache is None else cache
