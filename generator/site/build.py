@@ -43,7 +43,7 @@ from .links import BrokenLink, Scan, check_links
 from .pages import Page, site_pages
 from .render import TEMPLATES_DIR, environment
 from .search import INDEX_DIR, SearchIndexError, index_files
-from .sync import Ledger, sync_tree
+from .sync import Ledger, SiteFiles, sha1_of, sync_tree
 from .urls import EXAMPLES_JSON, output_path
 
 MARKER = ".mahjong-atlas-site"  # written into every build, so a rebuild only ever replaces a folder we made
@@ -96,7 +96,7 @@ def render_site(data: SiteData, cache: BuildCache = NO_CACHE) -> tuple[dict[str,
         "has_concepts": bool(concepts(data)),
         "has_about": "about" in data.prose,
     }
-    files: dict[str, bytes] = {}
+    files = SiteFiles()
     pages = site_pages(data)
     templates: dict[str, Template] = {}
     set_key = f"{engine_digest()}:{tree_digest(TEMPLATES_DIR)}" if cache.enabled else ""
@@ -131,7 +131,7 @@ def _check_links(files: dict[str, bytes], cache: BuildCache) -> list[BrokenLink]
     scanned = dict(stored)
     broken = check_links(files, scanned=scanned)
     if cache.enabled and len(scanned) != len(stored):
-        current = {hashlib.sha1(data).hexdigest() for path, data in files.items() if path.endswith(".html")}
+        current = {sha1_of(files, path) for path in files if path.endswith(".html")}
         cache.store("link-scans", key, {d: s for d, s in scanned.items() if d in current})
     return broken
 
@@ -247,5 +247,5 @@ def _build(out: str, *, content: Path, index: bool, cache: BuildCache | None) ->
     changes = format_changes(data.atlas.changes, data.atlas.snapshot)
     print(changes)
     if cache.enabled:  # the folder now holds exactly `files` (write_site), so their digests are its manifest
-        cache.store("site", whole_key, ({rel: hashlib.sha1(files[rel]).hexdigest() for rel in sorted(files)}, changes))
+        cache.store("site", whole_key, ({rel: sha1_of(files, rel) for rel in sorted(files)}, changes))
     return 0

@@ -7,13 +7,13 @@ names, so the site never ships a dead end. The check runs over the in-memory out
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass
 from html import unescape
 from urllib.parse import unquote, urljoin, urlsplit
 
+from .sync import sha1_of
 from .urls import output_path
 
 # (tag, attribute) pairs that point at another resource.
@@ -79,7 +79,7 @@ def check_links(files: Mapping[str, bytes], *, external_ok: bool = True,
     known: MutableMapping[str, Scan] = {} if scanned is None else scanned
     for path in sorted(files):
         if path.endswith(".html"):
-            digest = hashlib.sha1(files[path]).hexdigest()
+            digest = sha1_of(files, path)
             found = known.get(digest)
             if found is None:
                 found = known[digest] = scan(files[path].decode("utf-8"))

@@ -38,7 +38,7 @@ from pathlib import Path
 
 from ..cache import NO_CACHE, BuildCache
 from ..digest import engine_digest
-from .sync import sync_tree
+from .sync import sha1_of, sync_tree
 
 INDEX_DIR = "pagefind"
 SHARDS_DIR = "shards"
@@ -149,7 +149,7 @@ def _searchable(pages: Mapping[str, bytes], cache: BuildCache) -> tuple[dict[str
     known = dict(stored)
     indexed: dict[str, bytes] = {}
     ruleset_of: dict[str, str] = {}
-    shas = {rel: hashlib.sha1(data).hexdigest() for rel, data in sorted(pages.items()) if rel.endswith(".html")}
+    shas = {rel: sha1_of(pages, rel) for rel in sorted(pages) if rel.endswith(".html")}
     for rel, sha in shas.items():
         data = pages[rel]
         if sha not in known:

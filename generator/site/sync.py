@@ -24,9 +24,35 @@ Ledger = dict[str, tuple[int, int, str]]
 """Path -> (size, modification time in ns, sha1 of the bytes) of the files written into a folder."""
 
 
+class SiteFiles(dict[str, bytes]):
+    """The site's files by path, each one's sha1 worked out once: the link check, the search index, the
+    staging sync and the build's manifest all key on it (a pass over 100 MB each).
+
+    >>> files = SiteFiles({"a.html": b"1"}); first = files.sha1("a.html"); files["a.html"] = b"2"
+    >>> files.sha1("a.html") != first == sha1_of({"a.html": b"1"}, "a.html")
+    True
+    """
+
+    def __init__(self, files: Mapping[str, bytes] | None = None) -> None:
+        super().__init__(files or {})
+        self._sha1: dict[str, tuple[bytes, str]] = {}
+
+    def sha1(self, rel: str) -> str:
+        data = self[rel]
+        known = self._sha1.get(rel)
+        if known is None or known[0] is not data:  # a file replaced since is digested again
+            known = self._sha1[rel] = (data, hashlib.sha1(data).hexdigest())
+        return known[1]
+
+
+def sha1_of(files: Mapping[str, bytes], rel: str) -> str:
+    """The sha1 of one file, from `SiteFiles` when the caller has one."""
+    return files.sha1(rel) if isinstance(files, SiteFiles) else hashlib.sha1(files[rel]).hexdigest()
+
+
 def digests(files: Mapping[str, bytes]) -> dict[str, str]:
     """sha1 of each file's bytes: what a ledger and the build's manifest record."""
-    return {rel: hashlib.sha1(data).hexdigest() for rel, data in files.items()}
+    return {rel: sha1_of(files, rel) for rel in files}
 
 
 def _walk(base: Path, root: Path) -> tuple[dict[str, os.stat_result], list[str]]:
