@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -100,7 +101,7 @@ def sync_tree(root: Path, files: Mapping[str, bytes], *, within: str = "", keep:
         if st is not None and _same(st, ledger.get(rel), digest, target, data):
             out[rel] = (st.st_size, st.st_mtime_ns, digest)
             continue
-        if st is not None and not _is_file(st):
+        if st is not None and not stat.S_ISREG(st.st_mode):
             target.unlink()
         target.parent.mkdir(parents=True, exist_ok=True)
         fresh = target.with_name(f".{target.name}.{os.getpid()}.new")
@@ -116,13 +117,9 @@ def sync_tree(root: Path, files: Mapping[str, bytes], *, within: str = "", keep:
     return out
 
 
-def _is_file(st: os.stat_result) -> bool:
-    return (st.st_mode & 0o170000) == 0o100000
-
-
 def _same(st: os.stat_result, known: tuple[int, int, str] | None, digest: str, path: Path, data: bytes) -> bool:
     """Whether the regular file at `path` (lstat `st`) already holds `data` (digest `digest`)."""
-    if not _is_file(st) or st.st_size != len(data):
+    if not stat.S_ISREG(st.st_mode) or st.st_size != len(data):
         return False
     if known is not None and known[0] == st.st_size and known[1] == st.st_mtime_ns:
         return known[2] == digest
