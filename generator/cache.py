@@ -15,7 +15,7 @@ import pickle
 import re
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -109,3 +109,20 @@ class BuildCache:
 
 
 NO_CACHE = BuildCache(None)
+
+
+class ContentTable(dict[str, T]):
+    """Results kept per content digest (a page's sha1) from build to build: loaded whole, extended by
+    this build, stored again with only the digests still current. What the link check and the search
+    index learn of a page holds for as long as its bytes do."""
+
+    def __init__(self, cache: BuildCache, name: str, key: str) -> None:
+        super().__init__(cache.load(name, key) or {})
+        self.cache, self.name, self.key = cache, name, key
+        self.loaded = len(self)
+
+    def save(self, current: Iterable[str]) -> None:
+        """Store the table if this build added to it, keeping the entries of the digests in `current`."""
+        if self.cache.enabled and len(self) != self.loaded:
+            keep = set(current)
+            self.cache.store(self.name, self.key, {d: v for d, v in self.items() if d in keep})

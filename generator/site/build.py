@@ -30,7 +30,7 @@ from pathlib import Path
 from jinja2 import Template
 
 from .. import __version__
-from ..cache import NO_CACHE, BuildCache
+from ..cache import NO_CACHE, BuildCache, ContentTable
 from ..digest import Digester, engine_digest, tree_digest
 from ..examples.search import SearchError
 from ..examples.snapshot import format_changes
@@ -126,13 +126,9 @@ def render_site(data: SiteData, cache: BuildCache = NO_CACHE) -> tuple[dict[str,
 
 def _check_links(files: dict[str, bytes], cache: BuildCache) -> list[BrokenLink]:
     """The link check, reusing the scans of pages whose bytes an earlier build scanned."""
-    key = engine_digest() if cache.enabled else ""
-    stored: dict[str, Scan] = cache.load("link-scans", key) or {}
-    scanned = dict(stored)
+    scanned: ContentTable[Scan] = ContentTable(cache, "link-scans", engine_digest() if cache.enabled else "")
     broken = check_links(files, scanned=scanned)
-    if cache.enabled and len(scanned) != len(stored):
-        current = {sha1_of(files, path) for path in files if path.endswith(".html")}
-        cache.store("link-scans", key, {d: s for d, s in scanned.items() if d in current})
+    scanned.save(sha1_of(files, path) for path in files if path.endswith(".html"))
     return broken
 
 

@@ -36,7 +36,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..cache import NO_CACHE, BuildCache
+from ..cache import NO_CACHE, BuildCache, ContentTable
 from ..digest import engine_digest
 from .sync import sha1_of, sync_tree
 
@@ -144,9 +144,8 @@ def _searchable(pages: Mapping[str, bytes], cache: BuildCache) -> tuple[dict[str
     Cutting the skipped regions out of every page was most of an incremental build's indexing time,
     so the result is kept per page content (sha1 of its bytes) in the build cache.
     """
-    key = engine_digest() if cache.enabled else ""  # the code that cuts the regions is part of the result
-    stored: dict[str, PagePart] = cache.load("search-parts", key) or {}
-    known = dict(stored)
+    # the code that cuts the regions is part of the result
+    known: ContentTable[PagePart] = ContentTable(cache, "search-parts", engine_digest() if cache.enabled else "")
     indexed: dict[str, bytes] = {}
     ruleset_of: dict[str, str] = {}
     shas = {rel: sha1_of(pages, rel) for rel in sorted(pages) if rel.endswith(".html")}
@@ -161,9 +160,7 @@ def _searchable(pages: Mapping[str, bytes], cache: BuildCache) -> tuple[dict[str
             indexed[rel] = part[0]
             if part[1] is not None:
                 ruleset_of[rel] = part[1]
-    if cache.enabled and len(known) != len(stored):
-        current = set(shas.values())
-        cache.store("search-parts", key, {sha: part for sha, part in known.items() if sha in current})
+    known.save(shas.values())
     return indexed, ruleset_of
 
 
