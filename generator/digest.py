@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import hashlib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -43,6 +44,7 @@ def tree_digest(root: Path, *suffixes: str) -> str:
     return files_digest(found, root)
 
 
+@functools.cache  # the code a process runs cannot change under it; a build asks five times
 def engine_digest() -> str:
     """The code of the whole package: any change of code may change a score or a page."""
     return tree_digest(_PACKAGE, ".py")

@@ -70,8 +70,11 @@ def run(rulesets: dict[str, Ruleset], content: Path, cache: BuildCache = NO_CACH
     scorer = Scorer(rulesets)
     engine = engine_digest() if cache.enabled else ""
     keys = {rid: ruleset_key(rs, engine) for rid, rs in sorted(rulesets.items())} if cache.enabled else {}
+    preloaded: dict[str, set[Hand]] = {}
     for rid, key in keys.items():
-        scorer.preload(rid, cache.load(f"scores-{rid}", key) or {})
+        scores = cache.load(f"scores-{rid}", key) or {}
+        scorer.preload(rid, scores)
+        preloaded[rid] = set(scores)
     curated = load_curated(content / "hands", rulesets)
     concepts = load_concepts(content / "concepts.toml", rulesets)  # content errors first, before the search
     for ch in curated:
@@ -122,7 +125,8 @@ def run(rulesets: dict[str, Ruleset], content: Path, cache: BuildCache = NO_CACH
     snap_path = content / SNAPSHOT
     changes, info = compare(read_snapshot(snap_path), snap_path, all_examples, sorted(rulesets), scorer)
     for rid, key in keys.items():
-        cache.store(f"scores-{rid}", key, scorer.scores_of(rid, examples.hands.values()))
+        if set(examples.hands.values()) != preloaded[rid]:  # else the stored entry already holds exactly these
+            cache.store(f"scores-{rid}", key, scorer.scores_of(rid, examples.hands.values()))
     if any(len(s) > s.resumed for s in streams):
         cache.store("streams", engine, [s.state() for s in streams])
     return Atlas(all_examples, by_pattern, concepts, matrices, edition_diffs(rulesets, all_examples), changes, info,
