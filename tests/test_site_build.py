@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from site_files import tree
 
 from generator.notation import parse_hand
@@ -15,7 +18,7 @@ from generator.rules import CONTENT_DIR, load_rulesets
 from generator.scoring import score
 from generator.site import build as build_module
 from generator.site.build import CACHE_DIR, MARKER, BuildError, build, write_site
-from generator.site.links import check_links
+from generator.site.links import _ids, check_links
 from generator.site.search import SearchIndexError
 from generator.site.urls import output_path, pattern_url
 
@@ -87,6 +90,28 @@ def test_link_checker_reports_the_page_and_the_target() -> None:
     assert [str(b) for b in check_links(files, external_ok=False)] == ["b/index.html: no such page: x/"]
     assert [str(b) for b in check_links({"i.html": b'<a href="http://e.org/">e</a><a href="mailto:a@b">m</a>'},
                                         external_ok=False)] == ["i.html: external link: http://e.org/"]
+
+
+_ONE_REGEX_IDS = re.compile(r"""<[^>]*?\sid\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""")
+"""The id scan as one regex from each '<' (the first id= of a tag): what `links._ids` must find, faster."""
+
+
+def _one_regex_ids(html: str) -> set[str]:
+    return {unescape(next(g for g in m.groups() if g is not None)) for m in _ONE_REGEX_IDS.finditer(html)}
+
+
+@given(st.lists(st.sampled_from(['<p', '<svg ', '>', ' id="a"', " id='b&amp;c'", " ID=d", ' id = "e"', ' data-id="f"',
+                                 ' title="x id=g"', 'text id="h" ', '<', '\n', ' id="i"><b id="j"']), max_size=14))
+def test_the_id_scan_finds_what_the_one_regex_scan_finds(parts: list[str]) -> None:
+    html = "".join(parts)
+    assert _ids(html) == _one_regex_ids(html)
+
+
+def test_the_id_scan_agrees_with_the_one_regex_scan_on_the_built_site(built_site: Path) -> None:
+    pages = [p.read_text(encoding="utf-8") for p in sorted(built_site.rglob("*.html"))]
+    found = [_ids(html) for html in pages]
+    assert sum(map(len, found)) > 1000
+    assert found == [_one_regex_ids(html) for html in pages]
 
 
 def test_examples_json_matches_a_fresh_engine_run(examples: list[dict], rulesets) -> None:  # type: ignore[no-untyped-def]
