@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
+from .completion import Waits
 from .hand import Hand, Meld, WaitingHand
-from .shapes import Form, Kind, Reading, TileSet, Waits, _meld_sets, readings
+from .shapes import Form, Kind, Reading, TileSet, _meld_sets, readings
 from .tiles import GREEN, RED, WHITE, WINDS, Tile, counts_of, is_dragon, is_wind, tile_to_text
 
 SUIT_WILD: Final = (RED, WHITE, GREEN)

@@ -7,8 +7,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from generator.completion import waits_of
 from generator.notation import parse_hand, parse_waiting
-from generator.shapes import ALL_FORMS, Form, Kind, decompositions, readings, waits_of
+from generator.shapes import ALL_FORMS, Form, Kind, decompositions, readings
 from generator.tiles import NUM_KINDS
 
 

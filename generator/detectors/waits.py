@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Literal, cast
 
-from ..shapes import Form, Kind, TileSet, completes_alone
+from ..completion import completes_alone
+from ..shapes import Form, Kind, TileSet
 from ..tiles import Tile, counts_of
 from .gate import Gate
 from .registry import detector

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from ..completion import is_complete_counts
 from ..hand import Hand
 from ..rules import Ruleset
 from ..scoring import Score, score
 from ..scoring.engine import READINGS
-from ..shapes import is_complete_counts
 from ..tiles import counts_of
 
 

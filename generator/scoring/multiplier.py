@@ -13,11 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+from ..completion import Waits
 from ..detectors import View
 from ..hand import Hand, WaitingHand
 from ..notation import format_hand, format_meld
 from ..rules import ContentError, Ruleset
-from ..shapes import Reading, Waits
+from ..shapes import Reading
 from ..wilds import describe_wilds, has_wild, outside_tile_set, waits_with_wilds, wild_readings
 from .common import apply_exclusions, counted, detect, in_rule_order
 from .result import Counted, Excluded, Payment, Score

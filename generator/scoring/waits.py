@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..completion import Waits, waits_of
 from ..hand import WaitingHand
 from ..rules import Ruleset
-from ..shapes import Waits, waits_of
 from . import multiplier
 
 WaitsFn = Callable[[WaitingHand, Ruleset], Waits]

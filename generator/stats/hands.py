@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from itertools import permutations
 from math import comb, factorial, prod
 
-from ..shapes import KNITTED_PATTERNS, splits_into_sets
+from ..completion import splits_into_sets
+from ..shapes import KNITTED_PATTERNS
 from ..tiles import NUM_KINDS, ORPHANS
 from ..wilds import suit_state
 
