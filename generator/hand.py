@@ -18,6 +18,10 @@ class MeldKind(str, Enum):
     KONG = "kong"
 
 
+# Enum members as module constants, for the hot paths (see shapes.py).
+_CHOW, _KONG = MeldKind.CHOW, MeldKind.KONG
+
+
 @dataclass(frozen=True, slots=True)
 class Meld:
     """A declared set: exposed chow, pung or kong, or a concealed kong.
@@ -31,21 +35,21 @@ class Meld:
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
-        if self.kind is MeldKind.CHOW:
+        if self.kind is _CHOW:
             return (self.tile, self.tile + 1, self.tile + 2)
-        return (self.tile,) * (4 if self.kind is MeldKind.KONG else 3)
+        return (self.tile,) * (4 if self.kind is _KONG else 3)
 
     @property
     def is_kong(self) -> bool:
-        return self.kind is MeldKind.KONG
+        return self.kind is _KONG
 
     def count(self, tile: Tile) -> int:
         """Copies of `tile` in the meld: `tiles.count(tile)` without building the tuple."""
-        if self.kind is MeldKind.CHOW:
+        if self.kind is _CHOW:
             return 1 if self.tile <= tile <= self.tile + 2 else 0
         if tile != self.tile:
             return 0
-        return 4 if self.kind is MeldKind.KONG else 3
+        return 4 if self.kind is _KONG else 3
 
 
 @dataclass(frozen=True, slots=True)

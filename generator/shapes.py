@@ -34,6 +34,13 @@ class Kind(str, Enum):
     KNITTED = "knitted"  # three tiles of a knitted straight, e.g. 1m 4m 7m
 
 
+# Enum members as module constants for the per-set and per-reading tests below: `Kind.CHOW` is looked up
+# through the enum metaclass's attribute hook (about 70 ns on Python 3.11, ten times a global).
+_CHOW, _PUNG, _KONG, _PAIR, _KNITTED = Kind.CHOW, Kind.PUNG, Kind.KONG, Kind.PAIR, Kind.KNITTED
+_REGULAR, _SEVEN_PAIRS, _THIRTEEN_ORPHANS = Form.REGULAR, Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS
+_HONORS_KNITTED, _KNITTED_STRAIGHT = Form.HONORS_KNITTED, Form.KNITTED_STRAIGHT
+
+
 @dataclass(frozen=True, slots=True, order=True)
 class TileSet:
     """One set of a reading. `melded` marks a declared meld (exposed, or a concealed kong);
@@ -47,26 +54,26 @@ class TileSet:
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
-        if self.kind is Kind.CHOW:
+        if self.kind is _CHOW:
             return (self.tile, self.tile + 1, self.tile + 2)
-        if self.kind is Kind.KNITTED:
+        if self.kind is _KNITTED:
             return (self.tile, self.tile + 3, self.tile + 6)
-        n = {Kind.PUNG: 3, Kind.KONG: 4, Kind.PAIR: 2}[self.kind]
+        n = {_PUNG: 3, _KONG: 4, _PAIR: 2}[self.kind]
         return (self.tile,) * n
 
     def holds(self, tile: Tile) -> bool:
         """Whether the set holds `tile` (`tile in self.tiles`, without building the tuple)."""
         kind = self.kind
-        if kind is Kind.CHOW:
+        if kind is _CHOW:
             return self.tile <= tile <= self.tile + 2
-        if kind is Kind.KNITTED:
+        if kind is _KNITTED:
             return tile in (self.tile, self.tile + 3, self.tile + 6)
         return tile == self.tile
 
     @property
     def is_pung(self) -> bool:
         """Pungs and kongs alike (both count as triplets)."""
-        return self.kind is Kind.PUNG or self.kind is Kind.KONG
+        return self.kind is _PUNG or self.kind is _KONG
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +94,7 @@ class Reading:
 
     @property
     def pair(self) -> TileSet | None:
-        return self.sets[-1] if self.form in (Form.REGULAR, Form.KNITTED_STRAIGHT) else None
+        return self.sets[-1] if self.form in (_REGULAR, _KNITTED_STRAIGHT) else None
 
 
 _PAIRS = tuple(TileSet(Kind.PAIR, t) for t in range(NUM_KINDS))
@@ -231,7 +238,7 @@ def _with_win(sets: list[TileSet], win: Tile, tsumo: bool, form: Form) -> list[R
             continue
         seen.append(s)
         placed = list(sets)
-        if s.kind is Kind.PUNG and not tsumo:
+        if s.kind is _PUNG and not tsumo:
             placed[i] = _EXPOSED_PUNGS[s.tile]
         readings.append(Reading(form, tuple(placed), i))
     return readings
@@ -268,7 +275,7 @@ def _regular_readings(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], win:
     for pair, body in decompositions(tuple(closed)):
         all_sets = meld_sets + list(body)
         all_sets.append(_PAIRS[pair])
-        out.extend(_with_win(all_sets, win, tsumo, Form.REGULAR))
+        out.extend(_with_win(all_sets, win, tsumo, _REGULAR))
     return tuple(out)
 
 
@@ -281,7 +288,7 @@ def _seven_pairs(counts: list[int], win: Tile, four_as_two: bool) -> list[Readin
         return []
     pairs = [_PAIRS[t] for t, n in enumerate(counts) for _ in range(n // 2)]
     at = next(i for i, p in enumerate(pairs) if p.tile == win)
-    return [Reading(Form.SEVEN_PAIRS, tuple(pairs), at)]
+    return [Reading(_SEVEN_PAIRS, tuple(pairs), at)]
 
 
 def thirteen_orphans_reading(hand: Hand) -> list[Reading]:
@@ -290,7 +297,7 @@ def thirteen_orphans_reading(hand: Hand) -> list[Reading]:
 
 def _thirteen_orphans(tiles: tuple[Tile, ...]) -> list[Reading]:
     if len(tiles) == 14 and set(tiles) == _ORPHAN_SET:
-        return [Reading(Form.THIRTEEN_ORPHANS, (), None, tiles)]
+        return [Reading(_THIRTEEN_ORPHANS, (), None, tiles)]
     return []
 
 
@@ -303,7 +310,7 @@ def _honors_knitted(tiles: tuple[Tile, ...]) -> list[Reading]:
         return []
     suited = {t for t in tiles if t < 27}
     if any(suited <= set(k) for k in KNITTED_PATTERNS):
-        return [Reading(Form.HONORS_KNITTED, (), None, tiles)]
+        return [Reading(_HONORS_KNITTED, (), None, tiles)]
     return []
 
 
@@ -322,10 +329,10 @@ def _knitted_straight(hand: Hand, closed: list[int]) -> list[Reading]:
         rest = list(closed)
         for t in pattern:
             rest[t] -= 1
-        knitted = sorted(TileSet(Kind.KNITTED, t) for t in pattern[::3])
+        knitted = sorted(TileSet(_KNITTED, t) for t in pattern[::3])
         for pair, body in decompositions(tuple(rest)):
             all_sets = knitted + melds + list(body) + [_PAIRS[pair]]
-            out.extend(_with_win(all_sets, hand.win_tile, hand.context.tsumo, Form.KNITTED_STRAIGHT))
+            out.extend(_with_win(all_sets, hand.win_tile, hand.context.tsumo, _KNITTED_STRAIGHT))
     return out
 
 
@@ -336,18 +343,18 @@ _SPECIAL_FORMS = frozenset({Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS, Form.HONORS
 def readings(hand: Hand, forms: frozenset[Form] = STANDARD_FORMS, *, four_as_two_pairs: bool = True) -> list[Reading]:
     """Every reading of `hand` in the given forms; empty when the hand is not complete."""
     out: list[Reading] = list(_regular_readings(hand.concealed, hand.melds, hand.win_tile, hand.context.tsumo)
-                              ) if Form.REGULAR in forms else []
+                              ) if _REGULAR in forms else []
     if not forms & _SPECIAL_FORMS or len(hand.melds) > 1:
         return out
     tiles = hand.closed_tiles
     counts = counts_of(tiles)
     if not hand.melds:
-        if Form.SEVEN_PAIRS in forms:
+        if _SEVEN_PAIRS in forms:
             out.extend(_seven_pairs(counts, hand.win_tile, four_as_two_pairs))
-        if Form.THIRTEEN_ORPHANS in forms:
+        if _THIRTEEN_ORPHANS in forms:
             out.extend(_thirteen_orphans(tiles))
-        if Form.HONORS_KNITTED in forms:
+        if _HONORS_KNITTED in forms:
             out.extend(_honors_knitted(tiles))
-    if Form.KNITTED_STRAIGHT in forms:
+    if _KNITTED_STRAIGHT in forms:
         out.extend(_knitted_straight(hand, counts))
     return out

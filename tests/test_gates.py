@@ -16,12 +16,12 @@ import pytest
 from hands import curated_hands
 
 from generator import detectors
-from generator.detectors import View
+from generator.detectors import WHOLE, View
 from generator.detectors.view import SetProfile, TileProfile
 from generator.hand import Hand
 from generator.mcr_oracle import random_hands
 from generator.notation import HandError, format_hand, parse_hand
-from generator.rules import Ruleset, all_rulesets
+from generator.rules import Pattern, Ruleset, all_rulesets
 from generator.scoring.common import detect
 from generator.scoring.engine import READINGS
 from generator.scoring.gates import Candidates
@@ -104,3 +104,45 @@ def test_candidates_keep_rule_order() -> None:
     order = [p.id for p in rs.patterns]
     assert ids == sorted(ids, key=order.index)
     assert "pure-straight" in ids and "seven-pairs" not in ids
+
+
+def _admits(p: Pattern, view: View) -> bool:
+    """Whether every part of the pattern's gate lets the reading through, as `Candidates` decides it."""
+    spec = detectors.REGISTRY[p.detect]
+    assert spec.gate is not None
+    args = {name: param.default for name, param in spec.params.items()} | dict(p.params)
+    parts = ((spec.gate.sets, view.set_profile), (spec.gate.tiles, view.tile_profile),
+             (spec.gate.context, view.context_profile))
+    return all(test is None or test(profile, args) for test, profile in parts)  # type: ignore[arg-type]
+
+
+_EXACT_RULESETS = sorted(rs.id for rs in all_rulesets().values()
+                         if any(getattr(detectors.REGISTRY[p.detect].gate, "exact", False) for p in rs.patterns))
+
+
+@pytest.mark.parametrize("ruleset_id", _EXACT_RULESETS)
+def test_an_exact_gate_decides_what_its_detector_finds(ruleset_id: str) -> None:
+    """Where a gate is marked exact, the engine records the whole-hand match without running the detector
+    (scoring/gates.py); so on every reading the detector must match once, with the whole hand, exactly
+    when the gate lets the reading through, and find nothing otherwise."""
+    rs = all_rulesets()[ruleset_id]
+    exact = [p for p in rs.patterns if getattr(detectors.REGISTRY[p.detect].gate, "exact", False)]
+    admitted = refused = 0
+    for hand in _hands():
+        for reading in _readings(hand, rs):
+            view = View(hand, reading)
+            for p in exact:
+                admits = _admits(p, view)
+                found = detectors.run(p.detect, View(hand, reading), p.params)
+                assert found == ([WHOLE] if admits else []), f"{p.id} on {format_hand(hand)} under {rs.id}"
+                admitted += admits
+                refused += not admits
+    assert admitted > 200 and refused > 200  # both sides of the claim were put to the test, many times
+
+
+def test_only_whole_hand_detectors_have_exact_gates() -> None:
+    """An exact gate stands for the one match `[WHOLE]`: the detectors of several sets, whose matches name
+    the sets, never have one; the common whole-hand patterns do (else the engine calls them needlessly)."""
+    exact = {name for name, spec in detectors.REGISTRY.items() if spec.gate is not None and spec.gate.exact}
+    assert {"self_drawn", "no_honors", "suit_count", "concealed_hand", "flush", "all_pungs"} <= exact
+    assert not exact & {"chow_pairs", "concealed_pungs", "kongs", "tile_hog", "form", "wait"}

@@ -15,13 +15,14 @@ def _fits(flag: bool, want: str) -> bool:
     return want == "any" or flag == (want == "yes")
 
 
-@detector("self_drawn", gate=Gate(context=lambda c, a: c.tsumo))
+@detector("self_drawn", gate=Gate(context=lambda c, a: c.tsumo, exact=True))
 def self_drawn(v: View) -> list[Match]:
     """Won by drawing the winning tile."""
     return [WHOLE] if v.ctx.tsumo else []
 
 
-@detector("win_context", gate=Gate(context=lambda c, a: getattr(c, a["flag"]) and _fits(c.tsumo, a["tsumo"])))
+@detector("win_context", gate=Gate(context=lambda c, a: getattr(c, a["flag"]) and _fits(c.tsumo, a["tsumo"]),
+                                    exact=True))
 def win_context(
     v: View, *, flag: Literal["last_tile", "after_kong", "robbing_kong", "last_copy"], tsumo: YesNoAny = "any"
 ) -> list[Match]:
@@ -30,14 +31,14 @@ def win_context(
 
 
 @detector("first_turn", gate=Gate(context=lambda c, a: c.first_turn and _fits(c.dealer, a["dealer"])
-                                  and _fits(c.tsumo, a["tsumo"])))
+                                  and _fits(c.tsumo, a["tsumo"]), exact=True))
 def first_turn(v: View, *, dealer: YesNoAny = "any", tsumo: YesNoAny = "any") -> list[Match]:
     """Heavenly / earthly / human wins: a win in the first go-around, told apart by dealer and self-draw."""
     ok = v.ctx.first_turn and _fits(v.ctx.dealer, dealer) and _fits(v.ctx.tsumo, tsumo)
     return [WHOLE] if ok else []
 
 
-@detector("concealed_hand", gate=Gate(context=lambda c, a: not c.claimed and _fits(c.tsumo, a["tsumo"])))
+@detector("concealed_hand", gate=Gate(context=lambda c, a: not c.claimed and _fits(c.tsumo, a["tsumo"]), exact=True))
 def concealed_hand(v: View, *, tsumo: YesNoAny = "any") -> list[Match]:
     """No claimed meld (a concealed kong keeps the hand concealed)."""
     return [WHOLE] if v.is_closed and _fits(v.ctx.tsumo, tsumo) else []
@@ -49,7 +50,7 @@ def chicken(v: View) -> list[Match]:
     return [WHOLE]
 
 
-@detector("melded_hand", gate=Gate(context=lambda c, a: c.claimed == 4 and not c.tsumo))
+@detector("melded_hand", gate=Gate(context=lambda c, a: c.claimed == 4 and not c.tsumo, exact=True))
 def melded_hand(v: View) -> list[Match]:
     """Four claimed melds (a concealed kong does not count) and the win on a discard, so
     only the pair was completed by the winning tile (MCR 全求人)."""

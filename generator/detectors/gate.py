@@ -25,11 +25,19 @@ Args = Mapping[str, Any]
 
 @dataclass(frozen=True)
 class Gate:
-    """The three parts of a gate; None is no condition."""
+    """The three parts of a gate; None is no condition.
+
+    `exact` says more: wherever every part admits, the detector matches, once, with the whole hand
+    (`[WHOLE]`), so the engine records that match without calling it. For whole-hand patterns whose
+    first test is all there is (self-drawn, no honours, a full flush…): these match on every reading
+    their gate lets through, and calling them was a fifth of the detector calls. The detector stays
+    the definition; tests/test_gates.py checks the claim against it on every rule set.
+    """
 
     sets: Callable[[SetProfile, Args], bool] | None = None
     tiles: Callable[[TileProfile, Args], bool] | None = None
     context: Callable[[ContextProfile, Args], bool] | None = None
+    exact: bool = False
 
 
 SETS_OR_PAIRS = (Form.REGULAR, Form.SEVEN_PAIRS)

@@ -12,7 +12,7 @@ from .registry import detector
 from .view import WHOLE, Match, View
 
 
-@detector("all_pungs", gate=Gate(sets=lambda s, a: s.form is Form.REGULAR and s.pungs == 4))
+@detector("all_pungs", gate=Gate(sets=lambda s, a: s.form is Form.REGULAR and s.pungs == 4, exact=True))
 def all_pungs(v: View) -> list[Match]:
     """Four pungs or kongs and a pair."""
     return [WHOLE] if v.is_regular and len(v.pungs) == 4 else []

@@ -12,7 +12,7 @@ from .view import WHOLE, Match, View
 
 
 @detector("flush", gate=Gate(tiles=lambda t, a: t.suits in ONE_SUIT
-                             and bool(t.honors) == (a["honors"] == "required")))
+                             and bool(t.honors) == (a["honors"] == "required"), exact=True))
 def flush(v: View, *, honors: Literal["required", "none"]) -> list[Match]:
     """One suit only: with honours (half flush) or without (full flush)."""
     if len(v.suits) != 1:
@@ -20,13 +20,13 @@ def flush(v: View, *, honors: Literal["required", "none"]) -> list[Match]:
     return [WHOLE] if v.has_honors == (honors == "required") else []
 
 
-@detector("all_simples", gate=Gate(tiles=lambda t, a: not t.honors and not t.terminals))
+@detector("all_simples", gate=Gate(tiles=lambda t, a: not t.honors and not t.terminals, exact=True))
 def all_simples(v: View) -> list[Match]:
     """Only suited tiles 2-8."""
     return [] if v.has_honors or v.has_terminals else [WHOLE]  # a tile is simple when neither
 
 
-@detector("no_honors", gate=Gate(tiles=lambda t, a: not t.honors))
+@detector("no_honors", gate=Gate(tiles=lambda t, a: not t.honors, exact=True))
 def no_honors(v: View) -> list[Match]:
     return [] if v.has_honors else [WHOLE]
 
@@ -55,13 +55,13 @@ def nine_gates(v: View, *, on_wait: bool = True, concealed: bool = True, self_dr
     return [WHOLE] if all(c >= n for c, n in zip(counts, need)) else []
 
 
-@detector("suit_count", gate=Gate(tiles=lambda t, a: t.suits.bit_count() == a["n"]))
+@detector("suit_count", gate=Gate(tiles=lambda t, a: t.suits.bit_count() == a["n"], exact=True))
 def suit_count(v: View, *, n: int) -> list[Match]:
     """Exactly `n` of the three suits appear (honours aside): MCR 缺一门 is n = 2."""
     return [WHOLE] if len(v.suits) == n else []
 
 
-@detector("all_types", gate=Gate(tiles=lambda t, a: t.suits == 7 and t.honors == 3))
+@detector("all_types", gate=Gate(tiles=lambda t, a: t.suits == 7 and t.honors == 3, exact=True))
 def all_types(v: View) -> list[Match]:
     """All five kinds of tile: characters, dots, bamboo, a wind and a dragon (MCR 五门齐)."""
     ok = len(v.suits) == 3 and any(is_wind(t) for t in v.kinds) and any(is_dragon(t) for t in v.kinds)

@@ -91,6 +91,8 @@ TILE_BITS: tuple[int, ...] = tuple(_tile_bits(t) for t in range(NUM_KINDS))
 _WITH_PAIR = (Form.REGULAR, Form.KNITTED_STRAIGHT)
 _SUIT_SETS: tuple[frozenset[int], ...] = tuple(frozenset(s for s in range(3) if mask >> s & 1) for mask in range(8))
 _FORMS = tuple(Form)
+# Enum members as module constants, for the hot paths (see shapes.py).
+_CHOW, _PUNG, _KONG, _PAIR, _REGULAR = Kind.CHOW, Kind.PUNG, Kind.KONG, Kind.PAIR, Form.REGULAR
 
 
 def profile_of_sets(key: tuple[int, ...]) -> SetProfile:
@@ -121,18 +123,18 @@ class View:
             t = s.tile
             suit = t // 9
             per_suit[suit] += 1
-            if kind is Kind.CHOW:
+            if kind is _CHOW:
                 chows.append(i)
                 chow_suits |= 1 << suit
                 chows_per_suit[suit] += 1
                 continue
-            if kind is Kind.PUNG:
+            if kind is _PUNG:
                 pungs.append(i)
-            elif kind is Kind.KONG:
+            elif kind is _KONG:
                 pungs.append(i)
                 kongs.append(i)
             else:
-                if kind is Kind.PAIR:
+                if kind is _PAIR:
                     pairs.append(i)
                 continue
             if not s.exposed:
@@ -189,7 +191,7 @@ class View:
 
     @property
     def is_regular(self) -> bool:
-        return self.form is Form.REGULAR
+        return self.form is _REGULAR
 
     @property
     def is_closed(self) -> bool:

@@ -19,7 +19,9 @@ from .registry import detector
 from .view import Match, View
 
 Shape = Literal["edge", "closed", "single"]
-_ORDER: tuple[str, ...] = ("edge", "closed", "single")
+# Enum members as module constants, for the hot paths (see shapes.py).
+_CHOW, _PAIR, _KNITTED = Kind.CHOW, Kind.PAIR, Kind.KNITTED
+_REGULAR, _KNITTED_STRAIGHT = Form.REGULAR, Form.KNITTED_STRAIGHT
 
 
 def only_wait(standing: list[int], win: Tile, seven_pairs: bool) -> bool:
@@ -33,18 +35,29 @@ def only_wait(standing: list[int], win: Tile, seven_pairs: bool) -> bool:
     return not (seven_pairs and standing.count(1) + standing.count(3) == 1 and standing[win] % 2 == 0)
 
 
-def _shape_of(sets: list[tuple[int, TileSet]], win: Tile) -> tuple[str, int] | None:
-    """Best wait shape of the winning tile among concealed sets, with the set's index."""
-    found: dict[str, int] = {}
-    for i, s in sets:
-        if s.kind is Kind.CHOW and s.tile <= win <= s.tile + 2:  # `win in s.tiles`, without building them
-            found.setdefault("closed" if win == s.tile + 1 else "edge", i)
-        elif s.kind is Kind.PAIR and s.tile == win:
-            found.setdefault("single", i)
-    for shape in _ORDER:
-        if shape in found:
-            return shape, found[shape]
-    return None
+def _shape_of(sets: tuple[TileSet, ...], win: Tile) -> tuple[str, int] | None:
+    """Best wait shape of the winning tile among the concealed sets (edge, then closed, then single),
+    with the index of the first set giving it. One pass, no intermediate list: every reading asks."""
+    edge = closed = single = -1
+    for i, s in enumerate(sets):
+        if s.melded:
+            continue
+        kind = s.kind
+        if kind is _CHOW:
+            start = s.tile
+            if start <= win <= start + 2:  # `win in s.tiles`, without building them
+                if win == start + 1:
+                    if closed < 0:
+                        closed = i
+                elif edge < 0:
+                    edge = i
+        elif kind is _PAIR and s.tile == win and single < 0:
+            single = i
+    if edge >= 0:
+        return "edge", edge
+    if closed >= 0:
+        return "closed", closed
+    return ("single", single) if single >= 0 else None
 
 
 def _wait_of(v: View) -> tuple[str, int] | None:
@@ -54,13 +67,12 @@ def _wait_of(v: View) -> tuple[str, int] | None:
     if "wait" in v.shared:
         return cast("tuple[str, int] | None", v.shared["wait"])
     win = v.hand.win_tile
-    free = [(i, s) for i, s in enumerate(v.sets) if not s.melded and s.kind is not Kind.KNITTED]
-    found = _shape_of(free, win)
+    found = _shape_of(v.sets, win)
     if found is not None:
-        if v.form is Form.REGULAR:
+        if v.form is _REGULAR:
             unique = only_wait(counts_of(v.hand.concealed), win, not v.hand.melds)
         else:  # the set and pair beside the knitted tiles, which hold the winning tile
-            rest = [t for _, s in free for t in s.tiles]
+            rest = [t for s in v.sets if not s.melded and s.kind is not _KNITTED for t in s.tiles]
             rest.remove(win)
             unique = only_wait(counts_of(rest), win, False)
         if not unique:
@@ -78,7 +90,7 @@ def wait(v: View, *, shape: Shape) -> list[Match]:
     In a knitted-straight reading the wait is judged on the set and the pair beside the
     knitted tiles, and only when the winning tile is among them.
     """
-    if v.form is not Form.REGULAR and v.form is not Form.KNITTED_STRAIGHT:
+    if v.form is not _REGULAR and v.form is not _KNITTED_STRAIGHT:
         return []
     found = _wait_of(v)
     return [(found[1],)] if found is not None and found[0] == shape else []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..detectors import Match, View
+from ..detectors import WHOLE, Match, View
 from ..rules import Pattern, Ruleset
 from .gates import candidates
 from .result import Counted, Excluded
@@ -36,7 +36,7 @@ def detect(view: View, patterns: Sequence[Pattern], skip: Callable[[Pattern], bo
     for p, fn, params in candidates(patterns, view):
         if skip(p):
             continue
-        matches = fn(view, **params)
+        matches = fn(view, **params) if fn is not None else [WHOLE]  # None: an exact gate (gates.py)
         if matches:
             found[p.id] = matches
     return tally
@@ -46,6 +46,9 @@ def find(view: View, patterns: Sequence[Pattern]) -> dict[str, list[Match]]:
     """`detect(view, patterns).found`: the matches of every pattern that shows, by pattern id."""
     found: dict[str, list[Match]] = {}
     for p, fn, params in candidates(patterns, view):
+        if fn is None:  # an exact gate admitted the reading: the detector would match the whole hand
+            found[p.id] = [WHOLE]
+            continue
         matches = fn(view, **params)
         if matches:
             found[p.id] = matches

@@ -13,7 +13,10 @@ A gate may let a pattern through that then does not match; it must never hold ba
 would: tests/test_gates.py checks on seeded random hands of every form, under every rule set,
 that gated detection finds exactly what running every detector finds. Each gate restates a
 condition its detector tests first thing; a detector without a gate always runs, so a new
-detector is correct before it is fast.
+detector is correct before it is fast. A gate marked exact (`Gate.exact`, whole-hand patterns
+whose first test is the whole test) also stands for the answer: where it admits, the pattern
+matches once with the whole hand and its detector is not called (tests/test_gates.py checks
+each such claim against the detector).
 """
 
 from __future__ import annotations
@@ -26,8 +29,10 @@ from ..detectors.gate import Args
 from ..detectors.view import ContextProfile, SetProfile, TileProfile, profile_of_sets
 from ..rules import Pattern
 
-Bound = tuple[Pattern, Callable[..., list[Match]], dict[str, Any]]
-"""A pattern with its detector function and parameters, ready to call."""
+Bound = tuple[Pattern, Callable[..., list[Match]] | None, dict[str, Any]]
+"""A pattern with its detector function and parameters, ready to call; None in place of the
+function when the gate is exact (`Gate.exact`): having got through, the pattern matches once with
+the whole hand, `[WHOLE]`, and the detector need not run."""
 
 
 class Candidates:
@@ -48,7 +53,8 @@ class Candidates:
         self._free = dict.fromkeys(self._tests, 0)
         for i, p in enumerate(patterns):
             spec = REGISTRY[p.detect]
-            self._bound.append((p, spec.fn, dict(p.params)))
+            exact = spec.gate is not None and spec.gate.exact
+            self._bound.append((p, None if exact else spec.fn, dict(p.params)))
             args = {name: param.default for name, param in spec.params.items()} | dict(p.params)
             gate = spec.gate
             for part, tests in self._tests.items():

@@ -34,6 +34,10 @@ from .common import find
 from .mcr_forest import RULE_TEXT, Candidate, grow_forest
 from .result import Counted, Excluded, Score
 
+# Enum members as module constants, for the hot paths (see shapes.py).
+_CHOW, _PUNG, _KNITTED = Kind.CHOW, Kind.PUNG, Kind.KNITTED
+_REGULAR, _SEVEN_PAIRS, _KNITTED_STRAIGHT = Form.REGULAR, Form.SEVEN_PAIRS, Form.KNITTED_STRAIGHT
+
 
 @dataclass(frozen=True)
 class _Plan:
@@ -46,6 +50,7 @@ class _Plan:
     order: dict[str, int]  # rule order
     value: dict[str, int]
     exclusions: dict[str, tuple[tuple[Exclusion, Excluded], ...]]  # per pattern: what it excludes, and the receipt line
+    excluding: frozenset[str]  # the patterns that exclude any (most exclude none: no-honours, self-drawn…)
     combination: frozenset[str]
     prefer: frozenset[str]
     waits: frozenset[str]
@@ -90,6 +95,7 @@ def _plan(rs: Ruleset) -> _Plan:
         order={p.id: i for i, p in enumerate(rs.patterns)},
         value={p.id: p.value for p in rs.patterns},
         exclusions={p.id: tuple((e, Excluded(e.id, p.id, e.why)) for e in p.excludes) for p in rs.patterns},
+        excluding=frozenset(p.id for p in rs.patterns if p.excludes),
         combination=frozenset(p.id for p in rs.patterns if p.group in groups),
         prefer=frozenset(opt("prefer_on_tie", ())),
         waits=frozenset(p.id for p in rs.patterns if p.detect == "wait"),
@@ -146,12 +152,12 @@ def _coh_code(tile: Tile) -> int:
 
 def _enumeration_key(reading: Reading) -> tuple[tuple[int, int], ...]:
     """Order in which the reference calculator meets the divisions (it keeps the first of equals)."""
-    return tuple(sorted((_coh_code(s.tile), 0 if s.kind is Kind.PUNG else 1)
-                        for s in reading.sets if not s.melded and s.kind in (Kind.PUNG, Kind.CHOW)))
+    return tuple(sorted((_coh_code(s.tile), 0 if s.kind is _PUNG else 1)
+                        for s in reading.sets if not s.melded and s.kind in (_PUNG, _CHOW)))
 
 
 def _win_in_chow(reading: Reading) -> bool:
-    return reading.win is not None and reading.sets[reading.win].kind is Kind.CHOW
+    return reading.win is not None and reading.sets[reading.win].kind is _CHOW
 
 
 def divisions(readings: list[Reading]) -> list[Reading]:
@@ -169,8 +175,8 @@ def divisions(readings: list[Reading]) -> list[Reading]:
         old = chosen.get(key)
         if old is None or (_win_in_chow(r) and not _win_in_chow(old)):
             chosen[key] = r
-    special = [r for r in chosen.values() if r.form is not Form.REGULAR]
-    regular = sorted((r for r in chosen.values() if r.form is Form.REGULAR), key=_enumeration_key)
+    special = [r for r in chosen.values() if r.form is not _REGULAR]
+    regular = sorted((r for r in chosen.values() if r.form is _REGULAR), key=_enumeration_key)
     return special + regular
 
 
@@ -199,7 +205,7 @@ def _non_repeat(found: dict[str, list[Match]], plan: _Plan) -> list[Excluded]:
     """Apply the rule data's exclusions, strongest pattern first; a removed pattern removes nothing."""
     out: list[Excluded] = []
     exclusions = plan.exclusions
-    for pid in sorted(found, key=plan.rank.__getitem__):
+    for pid in sorted(plan.excluding.intersection(found), key=plan.rank.__getitem__):
         mine = found.get(pid)
         if not mine:
             continue
@@ -258,9 +264,9 @@ def _combinations(found: dict[str, list[Match]], plan: _Plan) -> list[Excluded]:
 def _knitted_body_rule(found: dict[str, list[Match]], hand: Hand, reading: Reading, plan: _Plan) -> list[Excluded]:
     """With `knitted_body_waits = false`, a winning tile that belongs to the knitted straight
     scores no wait (the ruling of MIL's online play and the 规则释义 handbook)."""
-    if plan.knitted_body_waits or reading.form is not Form.KNITTED_STRAIGHT:
+    if plan.knitted_body_waits or reading.form is not _KNITTED_STRAIGHT:
         return []
-    body = {t for s in reading.sets if s.kind is Kind.KNITTED for t in s.tiles}
+    body = {t for s in reading.sets if s.kind is _KNITTED for t in s.tiles}
     if hand.win_tile not in body:
         return []
     out = []
@@ -294,7 +300,7 @@ def score_reading(hand: Hand, reading: Reading, ruleset: Ruleset) -> Score:
 def _better(new: _Result, best: _Result | None, plan: _Plan, pairs_hand: bool) -> bool:
     if best is None or new.total > best.total:
         return True
-    if new.total < best.total or new.reading.form is not Form.REGULAR:
+    if new.total < best.total or new.reading.form is not _REGULAR:
         return False
     return pairs_hand or not plan.prefer.isdisjoint(new.found)
 
@@ -305,7 +311,7 @@ def _better(new: _Result, best: _Result | None, plan: _Plan, pairs_hand: bool) -
 def score(hand: Hand, readings: list[Reading], ruleset: Ruleset, key: str) -> Score:
     plan = _plan(ruleset)
     hand, notes = corrected_context(hand)
-    pairs_hand = any(r.form is Form.SEVEN_PAIRS for r in readings)
+    pairs_hand = any(r.form is _SEVEN_PAIRS for r in readings)
     best: _Result | None = None
     for reading in divisions(readings):
         result = _score_reading(hand, reading, plan)

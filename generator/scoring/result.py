@@ -89,15 +89,16 @@ class Score:
             '{"ruleset": ', _text(self.ruleset), ', "hand": ', _text(self.hand),
             ', "complete": ', _scalar(self.complete), ', "legal": ', _scalar(self.legal),
             ', "total": ', _scalar(self.total), ', "unit": ', _text(self.unit),
-            ', "patterns": [', ", ".join([_pattern_text(c.id, c.zh, c.en, c.value) + _scalar(c.count) + "}"
-                                          for c in self.patterns]),
+            ', "patterns": [', ", ".join([_pattern_text(c.id, c.zh, c.en, c.value, c.count) for c in self.patterns]),
             '], "excluded": [', ", ".join([_excluded_text(e.id, e.by, e.rule) for e in self.excluded]),
             '], "notes": [', ", ".join([_text(n) for n in self.notes]), "]",
         ]
-        if self.reading is not None:
-            parts += (', "reading": {"form": ', _text(self.reading.form.value), ', "sets": [',
-                      ", ".join([_set_json(_KINDS.index(s.kind), s.tile, s.melded, s.exposed, i == self.reading.win)
-                                 for i, s in enumerate(self.reading.sets)]),
+        reading = self.reading
+        if reading is not None:
+            win = reading.win
+            parts += (', "reading": {"form": ', _text(reading.form.value), ', "sets": [',
+                      ", ".join([_set_json(s.kind, s.tile, s.melded, s.exposed, i == win)
+                                 for i, s in enumerate(reading.sets)]),
                       "]}")
         if self.payments:
             parts += (', "payments": [', ", ".join([_ENCODER.encode(_payment_item(p)) for p in self.payments]), "]")
@@ -117,10 +118,11 @@ def _scalar(x: object) -> str:
     return str(x) if type(x) is int else _ENCODER.encode(x)
 
 
-@lru_cache(maxsize=1024)  # a few hundred patterns in all the rule sets
-def _pattern_text(pid: str, zh: str, en: str, value: object) -> str:
-    """A counted pattern's JSON text up to its count."""
-    return f'{{"id": {_text(pid)}, "zh": {_text(zh)}, "en": {_text(en)}, "value": {_scalar(value)}, "count": '
+@lru_cache(maxsize=4096)  # a few hundred patterns in all the rule sets, seldom counted more than four times
+def _pattern_text(pid: str, zh: str, en: str, value: object, count: int) -> str:
+    """A counted pattern's JSON text, its count included (one memo look-up per line of the receipt)."""
+    return (f'{{"id": {_text(pid)}, "zh": {_text(zh)}, "en": {_text(en)}, "value": {_scalar(value)}, '
+            f'"count": {_scalar(count)}}}')
 
 
 def _payment_item(p: Payment) -> dict[str, Any]:
@@ -139,14 +141,11 @@ def _excluded_text(pid: str, by: str, rule: str) -> str:
     return _ENCODER.encode(_excluded_item(Excluded(pid, by, rule)))
 
 
-_KINDS = tuple(Kind)
-
-
 @lru_cache(maxsize=2048)  # 34 tiles, five kinds, three flags: in practice well under a thousand
-def _set_json(kind: int, tile: Tile, melded: bool, exposed: bool, win: bool) -> str:
-    """One set of `describe_reading` as JSON text; the kind by its place in `Kind` (hashing an enum
-    member runs Python code, an int's does not)."""
-    return _ENCODER.encode(_set_item(TileSet(_KINDS[kind], tile, melded, exposed), win))
+def _set_json(kind: Kind, tile: Tile, melded: bool, exposed: bool, win: bool) -> str:
+    """One set of `describe_reading` as JSON text, memoised by its fields (a `Kind` hashes as its
+    text does, in C; the frozen `TileSet` would hash by running Python code)."""
+    return _ENCODER.encode(_set_item(TileSet(kind, tile, melded, exposed), win))
 
 
 @lru_cache(maxsize=1024)
