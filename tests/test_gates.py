@@ -24,7 +24,7 @@ from generator.notation import HandError, format_hand, parse_hand
 from generator.rules import Pattern, Ruleset, all_rulesets
 from generator.scoring.common import detect
 from generator.scoring.engine import READINGS
-from generator.scoring.gates import Candidates
+from generator.scoring.gates import Candidates, may_show
 from generator.shapes import Form, readings
 from generator.tiles import DRAGONS
 
@@ -75,6 +75,24 @@ def test_gated_detection_finds_what_every_detector_finds(ruleset_id: str) -> Non
     assert checked > 1000
     if len(rs.patterns) > 20:  # a real rule set, not 团圆's three fans: most detectors are skipped
         assert skipped > checked * len(rs.patterns) // 2, "the gates hardly skip anything"
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(rid for rid, rs in all_rulesets().items() if rs.policy not in READINGS))
+def test_judged_from_the_hand_alone_the_gates_keep_every_pattern_a_reading_shows(ruleset_id: str) -> None:
+    """`may_show` rules patterns out before any reading (the value-edit check, examples/reuse.py): it must keep
+    every pattern some reading of the hand shows, and should rule most out."""
+    rs = all_rulesets()[ruleset_id]
+    judged = {p.id for p in rs.patterns if (gate := detectors.REGISTRY[p.detect].gate) and (gate.tiles or gate.context)}
+    kept = shown = 0
+    for hand in _hands():
+        maybe = {p.id for p in may_show(rs.patterns, hand)}
+        for reading in _readings(hand, rs):
+            found = detect(View(hand, reading), rs.patterns).found
+            assert found.keys() <= maybe, f"{format_hand(hand)} ({reading.form.value}) under {rs.id}"
+            shown += len(found)
+        kept += len(maybe & judged)
+    assert shown > 1000
+    assert kept < len(_hands()) * len(judged) // 2, "the tile and context gates hardly rule out any hand"
 
 
 def test_the_detectors_the_rule_sets_use_most_are_gated() -> None:

@@ -210,29 +210,52 @@ class View:
         return profile_of_sets(self.set_key)
 
     @property
-    def tile_key(self) -> tuple[int, int, int, bool, bool, int]:
+    def tile_key(self) -> TileKey:
         """The fields of `tile_profile` as a plain tuple (see `set_key`)."""
-        counts = self.counts
-        hogs = counts.count(4)
-        if hogs:
-            hogs -= sum(1 for t in {self.sets[i].tile for i in self.kongs} if counts[t] == 4)
-        bits = self._bits
-        return (bits & 7, (bits >> 3) & 3, (bits >> 5) & 7, bool(bits & _TERMINAL), bool(bits & _SIMPLE), hogs)
+        return _tile_key(self.counts, self._bits, {self.sets[i].tile for i in self.kongs})
 
     @property
     def tile_profile(self) -> TileProfile:
         return TileProfile._make(self.tile_key)
 
     @property
-    def context_key(self) -> tuple[bool, bool, bool, bool, bool, bool, bool, int]:
+    def context_key(self) -> ContextKey:
         """The fields of `context_profile` as a plain tuple (see `set_key`)."""
-        c = self.ctx
-        claimed = 0
-        for m in self.hand.melds:
-            if not m.concealed:
-                claimed += 1
-        return (c.tsumo, c.last_tile, c.after_kong, c.robbing_kong, c.last_copy, c.first_turn, c.dealer, claimed)
+        return context_key_of(self.hand)
 
     @property
     def context_profile(self) -> ContextProfile:
         return ContextProfile._make(self.context_key)
+
+
+TileKey = tuple[int, int, int, bool, bool, int]
+ContextKey = tuple[bool, bool, bool, bool, bool, bool, bool, int]
+
+
+def _tile_key(counts: list[int], bits: int, kong_tiles: set[Tile]) -> TileKey:
+    hogs = counts.count(4)
+    if hogs:
+        hogs -= sum(1 for t in kong_tiles if counts[t] == 4)
+    return (bits & 7, (bits >> 3) & 3, (bits >> 5) & 7, bool(bits & _TERMINAL), bool(bits & _SIMPLE), hogs)
+
+
+def tile_key_of(hand: Hand) -> TileKey:
+    """`View.tile_key` read off the hand alone, for any reading made of its own tiles and melds (a kong in such
+    a reading is one of its melds; wild tiles can make others): what a caller may rule patterns out by before
+    working out any reading (`scoring/gates.py: may_show`)."""
+    counts = [0] * NUM_KINDS
+    bits = 0
+    for t in hand.all_tiles:
+        counts[t] += 1
+        bits |= TILE_BITS[t]
+    return _tile_key(counts, bits, {m.tile for m in hand.melds if m.is_kong})
+
+
+def context_key_of(hand: Hand) -> ContextKey:
+    """`View.context_key`, which reads the hand alone."""
+    c = hand.context
+    claimed = 0
+    for m in hand.melds:
+        if not m.concealed:
+            claimed += 1
+    return (c.tsumo, c.last_tile, c.after_kong, c.robbing_kong, c.last_copy, c.first_turn, c.dealer, claimed)

@@ -26,7 +26,17 @@ from typing import Any
 
 from ..detectors import REGISTRY, Match, View
 from ..detectors.gate import Args
-from ..detectors.view import ContextProfile, SetProfile, TileProfile, profile_of_sets
+from ..detectors.view import (
+    ContextKey,
+    ContextProfile,
+    SetProfile,
+    TileKey,
+    TileProfile,
+    context_key_of,
+    profile_of_sets,
+    tile_key_of,
+)
+from ..hand import Hand
 from ..rules import Pattern
 
 Bound = tuple[Pattern, Callable[..., list[Match]] | None, dict[str, Any]]
@@ -64,8 +74,8 @@ class Candidates:
                 else:
                     tests.append((1 << i, test, args))
         self._by_sets: dict[tuple[int, ...], int] = {}  # keyed by `View.set_key`, the profile as a plain tuple
-        self._by_tiles: dict[tuple[object, ...], int] = {}  # keyed by `View.tile_key`
-        self._by_context: dict[tuple[object, ...], int] = {}  # keyed by `View.context_key`
+        self._by_tiles: dict[TileKey, int] = {}  # keyed by `View.tile_key`
+        self._by_context: dict[ContextKey, int] = {}  # keyed by `View.context_key`
         self._by_mask: dict[int, tuple[Bound, ...]] = {}
 
     def _mask(self, part: str, profile: SetProfile | TileProfile | ContextProfile) -> int:
@@ -80,20 +90,30 @@ class Candidates:
         a = self._by_sets.get(sk)
         if a is None:
             a = self._by_sets[sk] = self._mask("sets", profile_of_sets(sk))
-        b = self._by_tiles.get(tk)
-        if b is None:
-            b = self._by_tiles[tk] = self._mask("tiles", TileProfile._make(tk))
-        ck = view.context_key
-        c = self._by_context.get(ck)
-        if c is None:
-            c = self._by_context[ck] = self._mask("context", ContextProfile._make(ck))
-        mask = a & b & c
+        mask = a & self._tiles_and_context(tk, view.context_key)
         found = self._by_mask.get(mask)
         if found is None:
             if len(self._by_mask) >= MASK_MEMO:  # combined masks are many more than profiles: keep memory bounded
                 self._by_mask.clear()
             found = self._by_mask[mask] = self._selected(mask)
         return found
+
+    def _tiles_and_context(self, tk: TileKey, ck: ContextKey) -> int:
+        """The bits the tile and context parts let through, each memoised by its profile."""
+        b = self._by_tiles.get(tk)
+        if b is None:
+            b = self._by_tiles[tk] = self._mask("tiles", TileProfile._make(tk))
+        c = self._by_context.get(ck)
+        if c is None:
+            c = self._by_context[ck] = self._mask("context", ContextProfile._make(ck))
+        return b & c
+
+    def on_hand(self, hand: Hand) -> list[Pattern]:
+        """The patterns whose gates' tile and context parts let `hand` through: every pattern that may
+        show on any reading made of its own tiles and melds (`view.tile_key_of`), and seldom more than a
+        few, found before any reading is worked out."""
+        mask = self._tiles_and_context(tile_key_of(hand), context_key_of(hand))
+        return [bound[0] for bound in self._selected(mask)]
 
     def _selected(self, mask: int) -> tuple[Bound, ...]:
         """The patterns whose bits `mask` sets, in order; found bit by bit, since a reading keeps a
@@ -113,14 +133,26 @@ _CANDIDATES: dict[int, Candidates] = {}
 
 
 def candidates(patterns: Sequence[Pattern], view: View) -> tuple[Bound, ...]:
-    """The patterns of `patterns` worth running on `view`, in their given order.
+    """The patterns of `patterns` worth running on `view`, in their given order."""
+    return _entry(patterns).of(view)
 
-    Keyed by the identity of the pattern list (a rule set's tuple, or a policy's selection of
-    it, built once per rule set); the list is kept alive with its entry so an id is never reused.
-    """
+
+def _entry(patterns: Sequence[Pattern]) -> Candidates:
+    """The memo of a pattern list, kept by the list's identity (a rule set's tuple, or a policy's selection of
+    it, built once per rule set); the list is kept alive with its entry so an id is never reused."""
     entry = _CANDIDATES.get(id(patterns))
     if entry is None or entry.patterns is not patterns:
         if len(_CANDIDATES) >= 256:  # throwaway lists (tests, rule variants): start over
             _CANDIDATES.clear()
         entry = _CANDIDATES[id(patterns)] = Candidates(patterns)
-    return entry.of(view)
+    return entry
+
+
+def may_show(patterns: Sequence[Pattern], hand: Hand) -> list[Pattern]:
+    """The patterns of `patterns` that some reading of `hand` could show, judged from the hand alone.
+
+    For callers that ask about many hands and a few patterns (the value-edit check, examples/reuse.py):
+    most hands are ruled out before their readings are worked out. Only for readings of the hand's own
+    tiles: wild tiles can make a kong no meld declares.
+    """
+    return _entry(patterns).on_hand(hand)
