@@ -438,9 +438,11 @@ def _context_words(ctx: WinContext) -> tuple[str, ...]:
 
 def format_hand(hand: Hand) -> str:
     parts = [format_tiles(hand.concealed)] if hand.concealed else []
-    parts.extend([format_meld(m) for m in hand.melds])
+    melds = hand.melds
+    if melds:
+        parts.extend([format_meld(m) for m in melds])
     win = "+" + _TILE_TEXT[hand.win_tile]
-    if hand.melds or not parts:
+    if melds or not parts:
         parts.append(win)
     else:
         parts[-1] += win

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 from itertools import permutations, product
+from operator import itemgetter
 
 from .hand import Hand, Meld, MeldKind
 from .tiles import NUM_KINDS, ORPHANS, Tile, counts_of
@@ -161,27 +162,40 @@ def decompositions(counts: tuple[int, ...]) -> tuple[tuple[Tile, tuple[TileSet, 
 
     Distinct results only, so 111222333m gives pungs and chows once each. Pairs in tile order;
     for each pair, the product of the groups' splits (`group_sets`), the lowest group varying
-    slowest: the order a search from the lowest tile up meets them.
+    slowest: the order a search from the lowest tile up meets them. The four groups are spelt
+    out rather than looped over: every hand of every rule set comes through here.
     """
-    groups = [tuple(counts[a:b]) for a, b in GROUPS]
+    groups = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
     pair_group = -1
-    for g, group in enumerate(groups):
-        rest = sum(group) % 3
-        if rest == 1 or (rest == 2 and pair_group >= 0):
-            return ()
-        if rest == 2:
+    for g in range(4):
+        rest = sum(groups[g]) % 3
+        if rest:
+            if rest == 1 or pair_group >= 0:
+                return ()
             pair_group = g
     if pair_group < 0:
         return ()
-    others = [group_sets(groups[k], GROUPS[k][0]) for k in range(4) if k != pair_group]
-    if not all(others):
-        return ()
+    parts: list[tuple[Split, ...]] = [_PAIR_SLOT] * 4
+    for g in range(4):
+        if g != pair_group:
+            splits = group_sets(groups[g], _BASES[g])
+            if not splits:
+                return ()
+            parts[g] = splits
     out: list[tuple[Tile, tuple[TileSet, ...]]] = []
-    for p, splits in _pair_splits(groups[pair_group], GROUPS[pair_group][0]):
-        parts = list(others)
-        parts.insert(pair_group, splits)
-        out.extend([(p, _joined(combo)) for combo in product(*parts)])
+    for p, splits in _pair_splits(groups[pair_group], _BASES[pair_group]):
+        parts[pair_group] = splits
+        m, pp, s, z = parts
+        if len(m) == len(pp) == len(s) == len(z) == 1:  # most hands: one split per group
+            out.append((p, _joined((m[0], pp[0], s[0], z[0]))))
+        else:
+            out.extend([(p, _joined(combo)) for combo in product(m, pp, s, z)])
     return tuple(out)
+
+
+_BASES: tuple[Tile, ...] = tuple(a for a, _ in GROUPS)
+_PAIR_SLOT: tuple[Split, ...] = ()
+"""Placeholder of the pair's group in `decompositions` until its splits are known."""
 
 
 def _joined(splits: tuple[Split, ...]) -> tuple[TileSet, ...]:
@@ -216,6 +230,10 @@ KNITTED_PATTERNS: tuple[tuple[Tile, ...], ...] = tuple(
 )
 """The six knitted straights (147/258/369 spread over the three suits in every order)."""
 
+_KNITTED_HELD = tuple(itemgetter(*k) for k in KNITTED_PATTERNS)
+"""Per knitted straight, the counts of its nine tiles in one C call: most hands hold enough different
+suit tiles to be asked about all six."""
+
 
 def is_seven_pairs(counts: list[int], four_as_two: bool) -> bool:
     pairs = 0
@@ -229,18 +247,21 @@ def is_seven_pairs(counts: list[int], four_as_two: bool) -> bool:
     return pairs == 7
 
 
-def _with_win(sets: list[TileSet], win: Tile, tsumo: bool, form: Form) -> list[Reading]:
-    """One reading per distinct concealed set that can hold the winning tile."""
+def _with_win(sets: tuple[TileSet, ...], win: Tile, tsumo: bool, form: Form) -> list[Reading]:
+    """One reading per distinct concealed set that can hold the winning tile. Readings that expose
+    no pung share `sets` (tuples are values), so most hands copy no set list at all."""
     readings = []
     seen: list[TileSet] = []  # `in` tries identity first, and concealed sets are shared constants (`_CHOWS` …)
     for i, s in enumerate(sets):
         if s.melded or not s.holds(win) or s in seen:
             continue
         seen.append(s)
-        placed = list(sets)
         if s.kind is _PUNG and not tsumo:
+            placed = list(sets)
             placed[i] = _EXPOSED_PUNGS[s.tile]
-        readings.append(Reading(form, tuple(placed), i))
+            readings.append(Reading(form, tuple(placed), i))
+        else:
+            readings.append(Reading(form, sets, i))
     return readings
 
 
@@ -260,22 +281,27 @@ _EXPOSED_PUNGS = tuple(TileSet(Kind.PUNG, t, melded=False, exposed=True) for t i
 
 
 def regular_readings(hand: Hand) -> list[Reading]:
-    return list(_regular_readings(hand.concealed, hand.melds, hand.win_tile, hand.context.tsumo))
+    return list(_regular_readings(tuple(_closed_counts(hand)), hand.melds, hand.win_tile, hand.context.tsumo))
+
+
+def _closed_counts(hand: Hand) -> list[int]:
+    """Counts of the standing tiles, the winning tile included (`counts_of(hand.closed_tiles)`, unsorted)."""
+    closed = counts_of(hand.concealed)
+    closed[hand.win_tile] += 1
+    return closed
 
 
 @lru_cache(maxsize=1 << 10)
-def _regular_readings(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], win: Tile, tsumo: bool
+def _regular_readings(closed: tuple[int, ...], melds: tuple[Meld, ...], win: Tile, tsumo: bool
                       ) -> tuple[Reading, ...]:
-    """Regular readings depend on the tiles, the melds, the winning tile and self-draw only, so one
-    computation serves every rule set that scores the hand (a build scores each hand six times)."""
-    closed = counts_of(concealed)
-    closed[win] += 1
+    """Regular readings depend on the standing tiles (as counts, the winning tile included), the melds,
+    the winning tile and self-draw only, so one computation serves every rule set that scores the hand
+    (a build scores each hand six times). Keyed by the counts, which `readings` needs for the other
+    forms too, so they are counted once."""
     meld_sets = [_meld_set(m) for m in melds]
     out: list[Reading] = []
-    for pair, body in decompositions(tuple(closed)):
-        all_sets = meld_sets + list(body)
-        all_sets.append(_PAIRS[pair])
-        out.extend(_with_win(all_sets, win, tsumo, _REGULAR))
+    for pair, body in decompositions(closed):
+        out.extend(_with_win((*meld_sets, *body, _PAIRS[pair]), win, tsumo, _REGULAR))
     return tuple(out)
 
 
@@ -323,15 +349,15 @@ def _knitted_straight(hand: Hand, closed: list[int]) -> list[Reading]:
         return []
     melds = _meld_sets(hand)
     out: list[Reading] = []
-    for pattern in KNITTED_PATTERNS:
-        if any(closed[t] == 0 for t in pattern):
+    for pattern, held in zip(KNITTED_PATTERNS, _KNITTED_HELD):
+        if 0 in held(closed):
             continue
         rest = list(closed)
         for t in pattern:
             rest[t] -= 1
         knitted = sorted(TileSet(_KNITTED, t) for t in pattern[::3])
         for pair, body in decompositions(tuple(rest)):
-            all_sets = knitted + melds + list(body) + [_PAIRS[pair]]
+            all_sets = (*knitted, *melds, *body, _PAIRS[pair])
             out.extend(_with_win(all_sets, hand.win_tile, hand.context.tsumo, _KNITTED_STRAIGHT))
     return out
 
@@ -342,15 +368,15 @@ _SPECIAL_FORMS = frozenset({Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS, Form.HONORS
 
 def readings(hand: Hand, forms: frozenset[Form] = STANDARD_FORMS, *, four_as_two_pairs: bool = True) -> list[Reading]:
     """Every reading of `hand` in the given forms; empty when the hand is not complete."""
-    out: list[Reading] = list(_regular_readings(hand.concealed, hand.melds, hand.win_tile, hand.context.tsumo)
+    counts = _closed_counts(hand)
+    out: list[Reading] = list(_regular_readings(tuple(counts), hand.melds, hand.win_tile, hand.context.tsumo)
                               ) if _REGULAR in forms else []
-    if not forms & _SPECIAL_FORMS or len(hand.melds) > 1:
+    if forms.isdisjoint(_SPECIAL_FORMS) or len(hand.melds) > 1:
         return out
-    tiles = hand.closed_tiles
-    counts = counts_of(tiles)
     if not hand.melds:
         if _SEVEN_PAIRS in forms:
             out.extend(_seven_pairs(counts, hand.win_tile, four_as_two_pairs))
+        tiles = hand.closed_tiles
         if _THIRTEEN_ORPHANS in forms:
             out.extend(_thirteen_orphans(tiles))
         if _HONORS_KNITTED in forms:

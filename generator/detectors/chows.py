@@ -149,7 +149,12 @@ _RELATED: dict[str, Callable[[Tile, Tile], bool]] = {
     # chows start at ranks 1-7, so two of one suit six ranks apart are 123 and 789
     "terminal": lambda a, b: a // 9 == b // 9 and abs(a - b) == 6,
 }
-"""The relations of `chows_related`, one function each: `chow_pairs` tests every pair of chows."""
+"""The relations of `chows_related`, one function each."""
+
+_RELATED_TABLES: dict[str, tuple[tuple[bool, ...], ...]] = {
+    name: tuple(tuple(related(a, b) for b in range(27)) for a in range(27)) for name, related in _RELATED.items()}
+"""`_RELATED` looked up rather than called, by the two chows' lowest tiles: `chow_pairs` tests every pair of
+chows of nearly every reading."""
 
 
 @detector("chow_pairs", gate=Gate(sets=lambda s, a: s.suit_chows >= 2 if a["relation"] != "mixed"
@@ -159,9 +164,9 @@ def chow_pairs(v: View, *, relation: ChowRelation) -> list[Match]:
     often a chow is combined: MCR's account-once principle)."""
     if len(v.chows) < 2:
         return []
-    related = _RELATED[relation]
+    related = _RELATED_TABLES[relation]
     sets = v.sets
-    return [(i, j) for i, j in combinations(v.chows, 2) if related(sets[i].tile, sets[j].tile)]
+    return [(i, j) for i, j in combinations(v.chows, 2) if related[sets[i].tile][sets[j].tile]]
 
 
 @detector("terminal_chows", gate=Gate(sets=lambda s, a: s.form is Form.REGULAR and s.chows == 4 and (

@@ -20,19 +20,19 @@ def _family(name: str) -> tuple[int, ...]:
 @detector("honor_pung", gate=Gate(sets=lambda s, a: s.wind_pungs + s.dragon_pungs >= 1))
 def honor_pung(v: View, *, which: Literal["seat", "prevalent", "dragon", "seat-or-dragon", "wind"]) -> list[Match]:
     """One match per pung or kong of a scoring honour (seat wind, prevalent wind, dragons)."""
-
-    def scores(t: int) -> bool:
-        if which == "seat":
-            return t == v.ctx.seat
-        if which == "prevalent":
-            return t == v.ctx.round
-        if which == "dragon":
-            return t in DRAGONS
-        if which == "wind":
-            return t in WINDS
-        return t == v.ctx.seat or t in DRAGONS
-
-    return [(i,) for i in v.pungs if scores(v.sets[i].tile)]
+    scoring: tuple[int, ...]
+    if which == "seat":
+        scoring = (v.ctx.seat,)
+    elif which == "prevalent":
+        scoring = (v.ctx.round,)
+    elif which == "dragon":
+        scoring = DRAGONS
+    elif which == "wind":
+        scoring = WINDS
+    else:
+        scoring = (v.ctx.seat, *DRAGONS)
+    sets = v.sets
+    return [(i,) for i in v.pungs if sets[i].tile in scoring]
 
 
 @detector("honor_sets", gate=Gate(sets=lambda s, a: (s.wind_pungs if a["family"] == "winds"

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Final, Literal
 
 from ..shapes import Form, Kind
-from ..tiles import GREEN, WHITE, Tile, is_honor, make, rank_of
-from .gate import Args, Gate, bands_within, form_in
+from ..tiles import GREEN, NUM_KINDS, WHITE, Tile, is_honor, make, rank_of
+from .gate import Args, Gate, bands_within
 from .registry import detector
 from .view import TILE_BITS, WHOLE, Match, TileProfile, View
 
@@ -47,8 +47,11 @@ def _on_list(t: TileProfile, a: Args) -> bool:
                                   and not t.bands & ~bands_within(a["low"], a["high"])))
 def rank_range(v: View, *, low: int, high: int) -> list[Match]:
     """Only suit tiles, every one ranked from `low` to `high` (MCR 全大 is 7-9, 大于五 6-9)."""
-    ok = all(not is_honor(t) and low <= rank_of(t) <= high for t in v.kinds)
-    return [WHOLE] if ok else []
+    return [WHOLE] if all(low <= _SUIT_RANK[t] <= high for t in v.kinds) else []
+
+
+_SUIT_RANK = tuple(0 if is_honor(t) else rank_of(t) for t in range(NUM_KINDS))
+"""Per tile, its rank, 0 for an honour (which no rank range holds): `rank_range` asks it of every tile kind."""
 
 
 @detector("tile_list", gate=Gate(tiles=_on_list))
@@ -58,7 +61,7 @@ def tile_list(v: View, *, which: Literal["green", "reversible"]) -> list[Match]:
     return [WHOLE] if v.kinds <= TILE_LISTS[which] else []
 
 
-@detector("all_sets_contain", gate=Gate(sets=form_in(Form.REGULAR)))
+@detector("all_sets_contain", gate=Gate(sets=lambda s, a: s.form is Form.REGULAR and s.suit_pungs == s.pungs))
 def all_sets_contain(v: View, *, rank: int) -> list[Match]:
     """Every set and the pair holds a suit tile of this rank (MCR 全带五: rank 5)."""
     if not v.is_regular:
@@ -70,7 +73,7 @@ def all_sets_contain(v: View, *, rank: int) -> list[Match]:
     return [WHOLE]
 
 
-@detector("all_even_pungs", gate=Gate(sets=lambda s, a: s.form is Form.REGULAR and s.pungs == 4))
+@detector("all_even_pungs", gate=Gate(sets=lambda s, a: s.form is Form.REGULAR and s.suit_pungs == 4))
 def all_even_pungs(v: View) -> list[Match]:
     """Four pungs (or kongs) and a pair, all of even-ranked suit tiles (2, 4, 6, 8)."""
     if not v.is_regular or len(v.pungs) != 4:

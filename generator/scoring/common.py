@@ -49,7 +49,8 @@ def find(view: View, patterns: Sequence[Pattern]) -> dict[str, list[Match]]:
         if fn is None:  # an exact gate admitted the reading: the detector would match the whole hand
             found[p.id] = [WHOLE]
             continue
-        matches = fn(view, **params)
+        # Most detectors take no parameters: a call without `**` builds no keyword dictionary.
+        matches = fn(view, **params) if params else fn(view)
         if matches:
             found[p.id] = matches
     return found

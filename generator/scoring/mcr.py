@@ -27,7 +27,7 @@ from typing import Any
 from ..detectors import Match, View
 from ..hand import Hand
 from ..notation import format_hand
-from ..rules import Exclusion, Pattern, Ruleset
+from ..rules import Pattern, Ruleset
 from ..shapes import Form, Kind, Reading
 from ..tiles import DRAGONS, RED, WHITE, Tile
 from .common import find
@@ -49,7 +49,9 @@ class _Plan:
     rank: dict[str, tuple[int, int]]  # strongest first: (-value, rule order)
     order: dict[str, int]  # rule order
     value: dict[str, int]
-    exclusions: dict[str, tuple[tuple[Exclusion, Excluded], ...]]  # per pattern: what it excludes, and the receipt line
+    exclusions: dict[str, tuple[tuple[str, int | None, Excluded], ...]]
+    """Per pattern, what it excludes: the pattern id, how many instances (None: all) and the receipt line. Plain
+    tuples: every reading walks them."""
     excluding: frozenset[str]  # the patterns that exclude any (most exclude none: no-honours, self-drawn…)
     combination: frozenset[str]
     prefer: frozenset[str]
@@ -94,7 +96,7 @@ def _plan(rs: Ruleset) -> _Plan:
         rank={p.id: (-p.value, i) for i, p in enumerate(rs.patterns)},
         order={p.id: i for i, p in enumerate(rs.patterns)},
         value={p.id: p.value for p in rs.patterns},
-        exclusions={p.id: tuple((e, Excluded(e.id, p.id, e.why)) for e in p.excludes) for p in rs.patterns},
+        exclusions={p.id: tuple((e.id, e.count, Excluded(e.id, p.id, e.why)) for e in p.excludes) for p in rs.patterns},
         excluding=frozenset(p.id for p in rs.patterns if p.excludes),
         combination=frozenset(p.id for p in rs.patterns if p.group in groups),
         prefer=frozenset(opt("prefer_on_tie", ())),
@@ -194,10 +196,17 @@ class _Result:
     excluded: list[Excluded]
 
     def patterns(self, plan: _Plan) -> list[Counted]:
-        found = self.found
-        return [plan.counted(pid, found[pid]) for pid in sorted(found, key=plan.order.__getitem__)]
+        found, receipts = self.found, plan.receipts
+        out = []
+        for pid in sorted(found, key=plan.order.__getitem__):
+            matches = found[pid]
+            line = receipts.get((pid, tuple(matches)))  # `plan.counted`'s memo read here: a line is nearly always in it
+            out.append(line if line is not None else plan.counted(pid, matches))
+        return out
 
     def excluded_in_order(self, plan: _Plan) -> list[Excluded]:
+        if len(self.excluded) < 2:  # most readings: nothing to order
+            return list(self.excluded)
         return sorted(self.excluded, key=lambda e: plan.order[e.id])
 
 
@@ -209,18 +218,18 @@ def _non_repeat(found: dict[str, list[Match]], plan: _Plan) -> list[Excluded]:
         mine = found.get(pid)
         if not mine:
             continue
-        for e, receipt in exclusions[pid]:
-            target = found.get(e.id)
+        for tid, count, receipt in exclusions[pid]:
+            target = found.get(tid)
             if not target:
                 continue
-            if e.count is None:
+            if count is None:
                 left: list[Match] = []
             else:
                 left = list(target)
                 for m in mine:
                     gone = 0
                     for t in list(left):
-                        if gone == e.count:
+                        if gone == count:
                             break
                         if not m or not t or set(m) & set(t):
                             left.remove(t)
@@ -228,9 +237,9 @@ def _non_repeat(found: dict[str, list[Match]], plan: _Plan) -> list[Excluded]:
                 if len(left) == len(target):
                     continue
             if left:
-                found[e.id] = left
+                found[tid] = left
             else:
-                del found[e.id]
+                del found[tid]
             out.append(receipt)
     return out
 
@@ -280,7 +289,8 @@ def _score_reading(hand: Hand, reading: Reading, plan: _Plan) -> _Result:
     found = find(View(hand, reading), plan.detected)
     excluded = _non_repeat(found, plan)
     excluded += _combinations(found, plan)
-    excluded += _knitted_body_rule(found, hand, reading, plan)
+    if not plan.knitted_body_waits:
+        excluded += _knitted_body_rule(found, hand, reading, plan)
     if not found and plan.chicken:
         found[plan.chicken] = [()]
     value = plan.value
@@ -311,7 +321,11 @@ def _better(new: _Result, best: _Result | None, plan: _Plan, pairs_hand: bool) -
 def score(hand: Hand, readings: list[Reading], ruleset: Ruleset, key: str) -> Score:
     plan = _plan(ruleset)
     hand, notes = corrected_context(hand)
-    pairs_hand = any(r.form is _SEVEN_PAIRS for r in readings)
+    pairs_hand = False
+    for r in readings:
+        if r.form is _SEVEN_PAIRS:
+            pairs_hand = True
+            break
     best: _Result | None = None
     for reading in divisions(readings):
         result = _score_reading(hand, reading, plan)
@@ -322,7 +336,12 @@ def score(hand: Hand, readings: list[Reading], ruleset: Ruleset, key: str) -> Sc
     total = base
     if hand.context.flowers and plan.flowers:
         bonus = plan.counted(plan.flowers, [()] * hand.context.flowers)
-        patterns = sorted(patterns + [bonus], key=lambda c: plan.order[c.id])
+        # Into its place in rule order (the list is in rule order already, and flowers come late in it).
+        order, place = plan.order, plan.order[plan.flowers]
+        at = len(patterns)
+        while at and order[patterns[at - 1].id] > place:
+            at -= 1
+        patterns.insert(at, bonus)
         total += bonus.points
     legal = base >= plan.minimum
     if not legal:

@@ -54,16 +54,18 @@ class Dropped:
 
 
 class _Trees:
-    """Union-find over set indices: which sets are already joined by counted combinations."""
+    """Union-find over set indices: which sets are already joined by counted combinations. Every index
+    has its own entry from the start, so finding a root is a plain list walk (it runs for every set of
+    every candidate)."""
 
-    def __init__(self) -> None:
-        self.parent: dict[int, int] = {}
+    def __init__(self, size: int) -> None:
+        self.parent: list[int] = list(range(size))
 
     def root(self, i: int) -> int:
-        self.parent.setdefault(i, i)
-        while self.parent[i] != i:
-            self.parent[i] = self.parent[self.parent[i]]
-            i = self.parent[i]
+        parent = self.parent
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
         return i
 
     def separate(self, sets: Match) -> bool:
@@ -88,7 +90,7 @@ def _why_not(c: Candidate, kept: list[Candidate]) -> tuple[str, str]:
 
 def grow_forest(candidates: list[Candidate]) -> tuple[list[Candidate], list[Dropped]]:
     """Keep the candidates whose sets stay acyclic, strongest first; return kept and dropped."""
-    trees = _Trees()
+    trees = _Trees(1 + max([i for c in candidates for i in c.sets], default=-1))
     kept: list[Candidate] = []
     dropped: list[Dropped] = []
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..detectors import Match
 from ..notation import format_tiles
-from ..shapes import Kind, Reading, TileSet
+from ..shapes import Form, Kind, Reading, TileSet
 from ..tiles import Tile
 
 
@@ -85,18 +85,22 @@ class Score:
         line's time, and these pieces repeat from hand to hand. tests/test_fast_paths.py checks the
         text against the encoder's under every rule set.
         """
+        complete, legal = self.complete, self.legal
         parts = [
             '{"ruleset": ', _text(self.ruleset), ', "hand": ', _text(self.hand),
-            ', "complete": ', _scalar(self.complete), ', "legal": ', _scalar(self.legal),
+            # Truth values spelt out here rather than by `_scalar`: every line prints two.
+            ', "complete": ', "true" if complete is True else "false" if complete is False else _scalar(complete),
+            ', "legal": ', "true" if legal is True else "false" if legal is False else _scalar(legal),
             ', "total": ', _scalar(self.total), ', "unit": ', _text(self.unit),
             ', "patterns": [', ", ".join([_pattern_text(c.id, c.zh, c.en, c.value, c.count) for c in self.patterns]),
-            '], "excluded": [', ", ".join([_excluded_text(e.id, e.by, e.rule) for e in self.excluded]),
-            '], "notes": [', ", ".join([_text(n) for n in self.notes]), "]",
+            '], "excluded": [',
+            ", ".join([_excluded_text(e.id, e.by, e.rule) for e in self.excluded]) if self.excluded else "",
+            '], "notes": [', ", ".join([_text(n) for n in self.notes]) if self.notes else "", "]",
         ]
         reading = self.reading
         if reading is not None:
             win = reading.win
-            parts += (', "reading": {"form": ', _text(reading.form.value), ', "sets": [',
+            parts += (', "reading": {"form": ', _FORM_TEXT[reading.form], ', "sets": [',
                       ", ".join([_set_json(s.kind, s.tile, s.melded, s.exposed, i == win)
                                  for i, s in enumerate(reading.sets)]),
                       "]}")
@@ -109,6 +113,8 @@ class Score:
 _ENCODER = JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
 _text = encode_basestring
 """A string as JSON text, as `_ENCODER` writes it."""
+_FORM_TEXT = {form: _text(form.value) for form in Form}
+"""Each form's name as JSON text (`Form.value` runs Python code on every access)."""
 
 
 def _scalar(x: object) -> str:
