@@ -79,13 +79,13 @@ def test_gated_detection_finds_what_every_detector_finds(ruleset_id: str) -> Non
 
 @pytest.mark.parametrize("ruleset_id", sorted(rid for rid, rs in all_rulesets().items() if rs.policy not in READINGS))
 def test_judged_from_the_hand_alone_the_gates_keep_every_pattern_a_reading_shows(ruleset_id: str) -> None:
-    """`may_show` rules patterns out before any reading (the value-edit check, examples/reuse.py): it must keep
+    """`may_show` rules patterns out before any reading (`Probe.fires`, examples/search.py): it must keep
     every pattern some reading of the hand shows, and should rule most out."""
     rs = all_rulesets()[ruleset_id]
     judged = {p.id for p in rs.patterns if (gate := detectors.REGISTRY[p.detect].gate) and (gate.tiles or gate.context)}
     kept = shown = 0
     for hand in _hands():
-        maybe = {p.id for p in may_show(rs.patterns, hand)}
+        maybe = {p.id for p in may_show(rs.patterns, hand, rs.patterns)}
         for reading in _readings(hand, rs):
             found = detect(View(hand, reading), rs.patterns).found
             assert found.keys() <= maybe, f"{format_hand(hand)} ({reading.form.value}) under {rs.id}"

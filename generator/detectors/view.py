@@ -162,15 +162,9 @@ class View:
         The form is given by its place in `Form`: hashing an enum member runs Python code, an int's does not."""
         self.tiles: tuple[Tile, ...] = hand.all_tiles
         """All tiles of the hand, kongs counting four."""
-        counts = [0] * NUM_KINDS
-        for t in self.tiles:
-            counts[t] += 1
-        self.counts: list[int] = counts
+        self.counts: list[int]
+        self.counts, self._bits = _counts_and_bits(self.tiles)
         self.kinds: frozenset[Tile] = frozenset(self.tiles)
-        bits = 0
-        for t in self.kinds:
-            bits |= TILE_BITS[t]
-        self._bits = bits
 
     @property
     def suits(self) -> frozenset[int]:
@@ -243,12 +237,18 @@ def tile_key_of(hand: Hand) -> TileKey:
     """`View.tile_key` read off the hand alone, for any reading made of its own tiles and melds (a kong in such
     a reading is one of its melds; wild tiles can make others): what a caller may rule patterns out by before
     working out any reading (`scoring/gates.py: may_show`)."""
+    counts, bits = _counts_and_bits(hand.all_tiles)
+    return _tile_key(counts, bits, {m.tile for m in hand.melds if m.is_kong})
+
+
+def _counts_and_bits(tiles: tuple[Tile, ...]) -> tuple[list[int], int]:
+    """Copies per tile kind, and the tile facts of all kinds held as one bit mask (`TILE_BITS`)."""
     counts = [0] * NUM_KINDS
     bits = 0
-    for t in hand.all_tiles:
+    for t in tiles:
         counts[t] += 1
         bits |= TILE_BITS[t]
-    return _tile_key(counts, bits, {m.tile for m in hand.melds if m.is_kong})
+    return counts, bits
 
 
 def context_key_of(hand: Hand) -> ContextKey:

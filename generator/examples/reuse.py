@@ -23,7 +23,6 @@ from ..notation import parse_hand
 from ..rules import Ruleset
 from ..scoring import Score
 from ..scoring.engine import prepared
-from ..scoring.gates import may_show
 from .scorer import Scorer
 from .search import Probe
 
@@ -58,9 +57,8 @@ def still_holds(scorer: Scorer, rid: str, recorded: Mapping[str, Facts], changed
     """
     rs = scorer.rulesets[rid]
     everyone = bool(changed & _named(rs.options))
-    patterns = tuple(p for p in rs.patterns if p.id in changed)
+    patterns = [p for p in rs.patterns if p.id in changed]
     probe = Probe(rs)
-    own_tiles = probe.hook is None  # readings of the hand's own tiles: gates may rule a hand out before its readings
     fired = {} if fired is None else fired
     how = repr((rs.policy, sorted(f.value for f in rs.forms), rs.options,  # all that readings and detection read
                 [(p.detect, sorted(p.params.items())) for p in patterns]))
@@ -69,9 +67,7 @@ def still_holds(scorer: Scorer, rid: str, recorded: Mapping[str, Facts], changed
         if not everyone:
             shows = fired.get((how, canon))
             if shows is None:
-                ready = prepared(hand, rs)
-                maybe = may_show(patterns, ready) if own_tiles else list(patterns)
-                shows = fired[how, canon] = bool(maybe) and bool(probe.fires(ready, maybe))
+                shows = fired[how, canon] = bool(probe.fires(prepared(hand, rs), patterns))
             if not shows:
                 continue
         if facts(scorer(hand, rid)) != before:

@@ -21,7 +21,7 @@ the edit, and an incremental build re-renders the pages whose scores moved and l
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
@@ -33,6 +33,7 @@ from ..notation import HandError, format_hand, parse_hand
 from ..rules import Pattern, Ruleset
 from ..scoring import Score
 from ..scoring.engine import READINGS
+from ..scoring.gates import may_show
 from ..shapes import Form, Reading, readings
 from .generate import SEED, HandStream
 from .matrix import PairEvidence
@@ -115,7 +116,11 @@ class Probe:
         self.hook = READINGS.get(rs.policy)
         self.four = bool(rs.option("four_as_two_pairs", True))
 
-    def fires(self, hand: Hand, patterns: list[Pattern]) -> set[str]:
+    def fires(self, hand: Hand, patterns: Sequence[Pattern]) -> set[str]:
+        if self.hook is None:  # readings of the hand's own tiles: the gates rule most patterns out from the hand
+            patterns = may_show(self.rs.patterns, hand, patterns)
+            if not patterns:
+                return set()
         found = self.hook(hand, self.rs) if self.hook else _readings(hand, self.rs.forms, self.four)
         out: set[str] = set()
         for r in found:

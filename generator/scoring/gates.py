@@ -21,7 +21,7 @@ each such claim against the detector).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..detectors import REGISTRY, Match, View
@@ -77,6 +77,7 @@ class Candidates:
         self._by_tiles: dict[TileKey, int] = {}  # keyed by `View.tile_key`
         self._by_context: dict[ContextKey, int] = {}  # keyed by `View.context_key`
         self._by_mask: dict[int, tuple[Bound, ...]] = {}
+        self.bit = {p.id: 1 << i for i, p in enumerate(patterns)}
 
     def _mask(self, part: str, profile: SetProfile | TileProfile | ContextProfile) -> int:
         mask = self._free[part]
@@ -108,12 +109,11 @@ class Candidates:
             c = self._by_context[ck] = self._mask("context", ContextProfile._make(ck))
         return b & c
 
-    def on_hand(self, hand: Hand) -> list[Pattern]:
-        """The patterns whose gates' tile and context parts let `hand` through: every pattern that may
-        show on any reading made of its own tiles and melds (`view.tile_key_of`), and seldom more than a
-        few, found before any reading is worked out."""
-        mask = self._tiles_and_context(tile_key_of(hand), context_key_of(hand))
-        return [bound[0] for bound in self._selected(mask)]
+    def on_hand(self, hand: Hand) -> int:
+        """The bits of the patterns whose gates' tile and context parts let `hand` through: every pattern that
+        may show on a reading made of its own tiles and melds (`view.tile_key_of`), found before any reading
+        is worked out."""
+        return self._tiles_and_context(tile_key_of(hand), context_key_of(hand))
 
     def _selected(self, mask: int) -> tuple[Bound, ...]:
         """The patterns whose bits `mask` sets, in order; found bit by bit, since a reading keeps a
@@ -148,11 +148,14 @@ def _entry(patterns: Sequence[Pattern]) -> Candidates:
     return entry
 
 
-def may_show(patterns: Sequence[Pattern], hand: Hand) -> list[Pattern]:
-    """The patterns of `patterns` that some reading of `hand` could show, judged from the hand alone.
+def may_show(patterns: Sequence[Pattern], hand: Hand, wanted: Iterable[Pattern]) -> list[Pattern]:
+    """Those of `wanted` (patterns of the list `patterns`) that some reading of `hand` could show, judged
+    from the hand alone.
 
-    For callers that ask about many hands and a few patterns (the value-edit check, examples/reuse.py):
-    most hands are ruled out before their readings are worked out. Only for readings of the hand's own
-    tiles: wild tiles can make a kong no meld declares.
+    For callers that ask about a few patterns of many hands (examples/search.py: `Probe`): most hands are
+    ruled out before their readings are worked out. Only for readings of the hand's own tiles: wild tiles
+    can make a kong no meld declares.
     """
-    return _entry(patterns).on_hand(hand)
+    entry = _entry(patterns)
+    mask, bit = entry.on_hand(hand), entry.bit
+    return [p for p in wanted if mask & bit[p.id]]
