@@ -38,6 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from plain_env import PLAIN_ENV  # a sibling module: a script's folder is on sys.path
+
 from generator.cli import score_line_text
 from generator.mcr_oracle import random_hands
 from generator.notation import format_hand
@@ -76,12 +78,6 @@ print(os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime, usage.
 """Runs a command and reports its exit status, CPU time and peak RSS. It is a fresh small
 interpreter, so the measured process is forked from it and not from this benchmark, whose
 memory a forked child's peak RSS would otherwise include."""
-
-
-PLAIN_ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")}
-"""The environment both sides run in: Python as installed, compiled modules cached and output buffered. A shell
-that sets these two (some containers do) makes every run recompile every module and write each line with a
-system call of its own, which charges each side for how many modules it imports rather than for its work."""
 
 
 def run_process(argv: list[str]) -> ProcessRun:

@@ -23,14 +23,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from plain_env import PLAIN_ENV  # a sibling module: a script's folder is on sys.path
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_EDITS = ["mcr:full-flush:24:25", "zj-2.4:no-terminals:5:6", "sihai-3.1:knitted-straight:30:35"]
 # (patterns no curated hand pins a total on: an edit that contradicts a curated expectation fails the build by design)
-
-
-PLAIN_ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")}
-"""Builds run as Python is installed, compiled modules cached: a shell that disables the cache (some containers
-do) makes every build recompile the package and its libraries, a fixed cost that is no part of the build."""
 
 
 def _build(out: Path, *extra: str) -> tuple[float, float]:

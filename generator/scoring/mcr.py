@@ -196,13 +196,8 @@ class _Result:
     excluded: list[Excluded]
 
     def patterns(self, plan: _Plan) -> list[Counted]:
-        found, receipts = self.found, plan.receipts
-        out = []
-        for pid in sorted(found, key=plan.order.__getitem__):
-            matches = found[pid]
-            line = receipts.get((pid, tuple(matches)))  # `plan.counted`'s memo read here: a line is nearly always in it
-            out.append(line if line is not None else plan.counted(pid, matches))
-        return out
+        found = self.found
+        return [plan.counted(pid, found[pid]) for pid in sorted(found, key=plan.order.__getitem__)]
 
     def excluded_in_order(self, plan: _Plan) -> list[Excluded]:
         if len(self.excluded) < 2:  # most readings: nothing to order

@@ -85,12 +85,9 @@ class Score:
         line's time, and these pieces repeat from hand to hand. tests/test_fast_paths.py checks the
         text against the encoder's under every rule set.
         """
-        complete, legal = self.complete, self.legal
         parts = [
             '{"ruleset": ', _text(self.ruleset), ', "hand": ', _text(self.hand),
-            # Truth values spelt out here rather than by `_scalar`: every line prints two.
-            ', "complete": ', "true" if complete is True else "false" if complete is False else _scalar(complete),
-            ', "legal": ', "true" if legal is True else "false" if legal is False else _scalar(legal),
+            ', "complete": ', _scalar(self.complete), ', "legal": ', _scalar(self.legal),
             ', "total": ', _scalar(self.total), ', "unit": ', _text(self.unit),
             ', "patterns": [', ", ".join([_pattern_text(c.id, c.zh, c.en, c.value, c.count) for c in self.patterns]),
             '], "excluded": [',
