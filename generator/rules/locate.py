@@ -16,8 +16,12 @@ _KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*=")
 Key = tuple[str, int, str]  # (table name, index of an array-of-tables entry or 0, key)
 
 
-def locate(text: str) -> dict[Key, int]:
-    """Map (table, index, key) -> 1-based line; ("pattern", 3, "") is the header of the 4th [[pattern]]."""
+def locate(text: str, *, until_after: str | None = None) -> dict[Key, int]:
+    """Map (table, index, key) -> 1-based line; ("pattern", 3, "") is the header of the 4th [[pattern]].
+
+    With `until_after`, the scan ends at the first header after that table's (which is still recorded),
+    for a reader that needs one table at the head of a long file.
+    """
     lines: dict[Key, int] = {}
     counters: dict[str, int] = {}
     table, index = "", 0
@@ -29,6 +33,7 @@ def locate(text: str) -> dict[Key, int]:
             continue
         m = _HEADER.match(line)
         if m:
+            previous = table
             table = ".".join(part.strip("\"'") for part in _SPLIT.findall(m.group(2)))
             if m.group(1) == "[[":
                 index = counters.get(table, -1) + 1
@@ -36,6 +41,8 @@ def locate(text: str) -> dict[Key, int]:
             else:
                 index = 0
             lines[(table, index, "")] = n
+            if until_after is not None and previous == until_after:
+                break
             continue
         k = _KEY.match(line)
         if k:

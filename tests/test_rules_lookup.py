@@ -1,0 +1,82 @@
+"""`find_ruleset` loads the one rule set asked for (and its base) and agrees with the full load.
+
+Each test works on its own copy of content/rulesets, so the process-wide memos of `generator.rules`
+start empty for it.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator import rules
+from generator.rules import CONTENT_DIR, ContentError, all_rulesets, find_ruleset, load_rulesets
+
+
+def copy_content(tmp_path: Path) -> Path:
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT_DIR / "rulesets", content / "rulesets")
+    return content
+
+
+def loaded_alone(content: Path) -> set[str]:
+    return {rid for (folder, rid) in rules._ONE if folder == content}
+
+
+def test_every_id_and_alias_gives_what_the_full_load_gives(tmp_path: Path) -> None:
+    full = load_rulesets(CONTENT_DIR)
+    names = [(rs.id, name) for rs in full.values() for name in (rs.id, rs.id.upper(), *rs.aliases)]
+    assert len(names) > 40
+    for n, (rid, name) in enumerate(names):
+        content = copy_content(tmp_path / str(n))
+        found = find_ruleset(f" {name} ", content)
+        assert found == full[rid], name
+        assert content not in rules._ALL, f"{name}: every rule set was loaded"
+        assert loaded_alone(content) == {rid, *([full[rid].diff.base] if full[rid].diff else [])}
+
+
+def test_one_object_per_rule_set_whichever_is_asked_first(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    edition = find_ruleset("green-book", content)
+    assert loaded_alone(content) == {"mcr-2006", "mcr"}
+    assert find_ruleset("国标", content) is find_ruleset("mcr", content)
+    everything = all_rulesets(content)
+    assert everything["mcr-2006"] is edition
+    assert everything["mcr"] is find_ruleset("MCR", content)
+    assert find_ruleset("zj", content) is everything["zj-3.3"]  # after the full load, from it
+
+
+def test_a_broken_file_does_not_stop_looking_up_another(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    zj = content / "rulesets" / "zj-2.4.toml"
+    zj.write_text(zj.read_text(encoding="utf-8").replace('value = ', 'value = "', 1), encoding="utf-8")
+    assert find_ruleset("sihai", content).id == "sihai-3.1"
+    with pytest.raises(ContentError, match="zj-2.4.toml"):  # asking for it, or for an unknown name, loads it
+        find_ruleset("zj24", content)
+
+
+@pytest.mark.parametrize("edit", [
+    ('id = "tuanyuan"', "id = 7"),  # a head that is not a rule set's: the full load words the error
+    ('id = "tuanyuan"', 'id = "sihai-3.1"'),  # an id two files give
+    ('base = "zj-2.4"', 'base = "zj-3.3"'),  # a base that leads back to itself
+])
+def test_unclear_heads_fall_back_to_the_full_load_and_its_error(tmp_path: Path, edit: tuple[str, str]) -> None:
+    content = copy_content(tmp_path)
+    for path in (content / "rulesets").glob("*.toml"):
+        text = path.read_text(encoding="utf-8")
+        if edit[0] in text:
+            path.write_text(text.replace(edit[0], edit[1]), encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load_rulesets(content)
+    with pytest.raises(ContentError) as lookup:
+        find_ruleset("zj", content)
+    assert str(lookup.value) == str(err.value)
+
+
+def test_an_unknown_name_lists_every_id(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    with pytest.raises(KeyError, match=r"unknown rule set 'riichi' \(known: mcr, mcr-2006, sihai-3.1, tuanyuan, "
+                                       r"zj-2.4, zj-3.3\)"):
+        find_ruleset("riichi", content)
