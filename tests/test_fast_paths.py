@@ -7,9 +7,11 @@ of them, and compare results and error messages.
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
+from examples_atlas import project_atlas
 from hands import curated_hands
 
 from generator.cli import _dump, score_line, score_line_text
@@ -80,3 +82,13 @@ def test_json_text_is_what_the_encoder_writes(ruleset_id: str) -> None:
         assert score_line_text(text, [rs]) == _dump(score_line(text, [rs])), text
         written += score(hand, rs).complete
     assert written > 200  # most hands are complete, so most lines are whole receipts
+
+
+def test_example_json_text_is_what_json_dumps_writes() -> None:
+    examples = project_atlas().examples
+    assert len(examples) > 500
+    kinds = set()
+    for e in examples:
+        assert e.json_text() == json.dumps(e.to_json(), ensure_ascii=False), e.hand
+        kinds.add(e.kind)
+    assert kinds == {"curated", "generated", "near-miss"}

@@ -7,6 +7,7 @@ and the site: the site renders `Example`s and never scores a hand itself.
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
@@ -50,3 +51,14 @@ class Example:
             "for": sorted(self.for_),
             "results": [self.results[r].to_json() for r in sorted(self.results)],
         }
+
+    def json_text(self) -> str:
+        """`json.dumps(self.to_json(), ensure_ascii=False)`, each result written by `Score.json_text`.
+
+        Why: the site's data/examples.json holds every example's line, written on every build, and
+        building the results' dictionaries to encode them was most of it (tests/test_fast_paths.py).
+        """
+        head = json.dumps({"hand": self.hand, "key": self.key, "kind": self.kind, "for": sorted(self.for_)},
+                          ensure_ascii=False)
+        return f'{head[:-1]}, "results": [{", ".join([self.results[r].json_text() for r in sorted(self.results)])}]}}'
+

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import json
 import os
 import sys
 import tempfile
@@ -78,7 +77,7 @@ def _static_files() -> dict[str, bytes]:
 
 def examples_json(data: SiteData) -> bytes:
     """notation.md's data/examples.json: one example per line, so diffs between builds stay readable."""
-    lines = [json.dumps(e.to_json(), ensure_ascii=False, sort_keys=False) for e in data.examples]
+    lines = [e.json_text() for e in data.examples]
     return ("[\n" + ",\n".join(lines) + "\n]\n").encode("utf-8")
 
 
