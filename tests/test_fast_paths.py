@@ -15,6 +15,9 @@ from examples_atlas import project_atlas
 from hands import curated_hands
 
 from generator.cli import _dump, score_line, score_line_text
+from generator.completion import splits_into_sets
+from generator.detectors import View
+from generator.detectors.waits import _wait_of
 from generator.mcr_oracle import random_hands
 from generator.notation import (
     HandError,
@@ -26,6 +29,9 @@ from generator.notation import (
 )
 from generator.rules import all_rulesets
 from generator.scoring import score
+from generator.scoring.engine import readings_of
+from generator.shapes import Form, Kind, is_seven_pairs
+from generator.tiles import NUM_KINDS, counts_of
 
 _CHARS = "0123456789mpszESWNPFCxq[]{}+ =\\t-"
 
@@ -92,3 +98,29 @@ def test_example_json_text_is_what_json_dumps_writes() -> None:
         assert e.json_text() == json.dumps(e.to_json(), ensure_ascii=False), e.hand
         kinds.add(e.kind)
     assert kinds == {"curated", "generated", "near-miss"}
+
+
+def _completes(standing: list[int], tile: int, pairs: bool) -> bool:
+    counts = list(standing)
+    counts[tile] += 1
+    return splits_into_sets(counts) or (pairs and is_seven_pairs(counts, True))
+
+
+def test_wait_refusals_agree_with_trying_every_tile() -> None:
+    """The wait is judged without the full search where the reading shows a second wait (`waits._shape_of`):
+    in a regular reading the winning tile scores a wait exactly when a concealed chow or the pair holds it and
+    no other tile, a fifth copy included, completes the standing tiles."""
+    rs = all_rulesets()["mcr"]
+    counted = refused = 0
+    for hand in list(random_hands(4, 1500)) + curated_hands():
+        win, standing = hand.win_tile, counts_of(hand.concealed)
+        alone = not any(_completes(standing, t, not hand.melds) for t in range(NUM_KINDS) if t != win)
+        for reading in readings_of(hand, rs):
+            if reading.form is not Form.REGULAR:
+                continue
+            held = any(not s.melded and s.kind in (Kind.CHOW, Kind.PAIR) and s.holds(win) for s in reading.sets)
+            found = _wait_of(View(hand, reading)) is not None
+            assert found == (held and alone), format_hand(hand)
+            counted += found
+            refused += held and not alone
+    assert counted > 300 and refused > 300  # both answers are common, so each side is tested

@@ -118,7 +118,7 @@ def test_candidates_keep_rule_order() -> None:
     rs = all_rulesets()["mcr"]
     hand = parse_hand("123m456m789m234p5s+5s")
     view = View(hand, readings(hand)[0])
-    ids = [p.id for p, _fn, _params in Candidates(rs.patterns).of(view)]
+    ids = [p.id for p, _fn in Candidates(rs.patterns).of(view)]
     order = [p.id for p in rs.patterns]
     assert ids == sorted(ids, key=order.index)
     assert "pure-straight" in ids and "seven-pairs" not in ids

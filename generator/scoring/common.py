@@ -33,10 +33,10 @@ def detect(view: View, patterns: Sequence[Pattern], skip: Callable[[Pattern], bo
         return Tally(find(view, patterns))
     tally = Tally()
     found = tally.found
-    for p, fn, params in candidates(patterns, view):
+    for p, fn in candidates(patterns, view):
         if skip(p):
             continue
-        matches = fn(view, **params) if fn is not None else [WHOLE]  # None: an exact gate (gates.py)
+        matches = fn(view) if fn is not None else [WHOLE]  # None: an exact gate (gates.py)
         if matches:
             found[p.id] = matches
     return tally
@@ -45,12 +45,11 @@ def detect(view: View, patterns: Sequence[Pattern], skip: Callable[[Pattern], bo
 def find(view: View, patterns: Sequence[Pattern]) -> dict[str, list[Match]]:
     """`detect(view, patterns).found`: the matches of every pattern that shows, by pattern id."""
     found: dict[str, list[Match]] = {}
-    for p, fn, params in candidates(patterns, view):
+    for p, fn in candidates(patterns, view):
         if fn is None:  # an exact gate admitted the reading: the detector would match the whole hand
             found[p.id] = [WHOLE]
             continue
-        # Most detectors take no parameters: a call without `**` builds no keyword dictionary.
-        matches = fn(view, **params) if params else fn(view)
+        matches = fn(view)
         if matches:
             found[p.id] = matches
     return found

@@ -26,6 +26,7 @@ from typing import Any
 
 from ..detectors import REGISTRY, Match, View
 from ..detectors.gate import Args
+from ..detectors.registry import bind
 from ..detectors.view import (
     ContextKey,
     ContextProfile,
@@ -39,10 +40,10 @@ from ..detectors.view import (
 from ..hand import Hand
 from ..rules import Pattern
 
-Bound = tuple[Pattern, Callable[..., list[Match]] | None, dict[str, Any]]
-"""A pattern with its detector function and parameters, ready to call; None in place of the
-function when the gate is exact (`Gate.exact`): having got through, the pattern matches once with
-the whole hand, `[WHOLE]`, and the detector need not run."""
+Bound = tuple[Pattern, Callable[[View], list[Match]] | None]
+"""A pattern with its detector, its parameters bound (`registry.bind`): called with the view alone.
+None in place of the detector when the gate is exact (`Gate.exact`): having got through, the pattern
+matches once with the whole hand, `[WHOLE]`, and the detector need not run."""
 
 
 class Candidates:
@@ -64,7 +65,7 @@ class Candidates:
         for i, p in enumerate(patterns):
             spec = REGISTRY[p.detect]
             exact = spec.gate is not None and spec.gate.exact
-            self._bound.append((p, None if exact else spec.fn, dict(p.params)))
+            self._bound.append((p, None if exact else bind(spec.fn, p.params)))
             args = {name: param.default for name, param in spec.params.items()} | dict(p.params)
             gate = spec.gate
             for part, tests in self._tests.items():

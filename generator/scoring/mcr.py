@@ -39,6 +39,12 @@ _CHOW, _PUNG, _KNITTED = Kind.CHOW, Kind.PUNG, Kind.KNITTED
 _REGULAR, _SEVEN_PAIRS, _KNITTED_STRAIGHT = Form.REGULAR, Form.SEVEN_PAIRS, Form.KNITTED_STRAIGHT
 
 
+_Joins = tuple[tuple[str, tuple[Match, ...]], ...]
+"""The matches of the combination patterns of one reading, by pattern id in rule order."""
+_Forest = tuple[_Joins, tuple[Excluded, ...]]
+"""What the combination principles keep of `_Joins`, and the receipt of each drop."""
+
+
 @dataclass(frozen=True)
 class _Plan:
     """What the policy needs from a rule set, computed once per rule set."""
@@ -61,6 +67,9 @@ class _Plan:
     minimum: int
     knitted_body_waits: bool
     receipts: dict[tuple[str, tuple[Match, ...]], Counted] = field(default_factory=dict)
+    forests: dict[_Joins, _Forest] = field(default_factory=dict)
+    """`_combinations`' outcome per combination matches (pattern ids and set indices), shared between hands
+    like `receipts`: the forest depends on nothing else, and a batch meets a few hundred of them again and again."""
 
     def counted(self, pid: str, matches: list[Match]) -> Counted:
         """The receipt line of a pattern counted with these matches (what `common.counted` builds).
@@ -240,29 +249,43 @@ def _non_repeat(found: dict[str, list[Match]], plan: _Plan) -> list[Excluded]:
 
 
 def _combinations(found: dict[str, list[Match]], plan: _Plan) -> list[Excluded]:
-    """Keep the combinations that form a forest over the sets; name the principle of each drop."""
-    combination = plan.combination
-    joins = [m for pid in found if pid in combination for m in found[pid]]
-    if len(joins) < 2:  # most readings: nothing to choose
+    """Keep the combinations that form a forest over the sets; name the principle of each drop.
+    The outcome depends on the matches alone, so it is kept per plan (`_Plan.forests`)."""
+    pids = plan.combination.intersection(found)
+    if not pids:  # most readings: no combination at all
+        return []
+    joins = [m for pid in pids for m in found[pid]]
+    if len(joins) < 2:  # nothing to choose
         return []
     if len(joins) == 2 and len(set(joins[0]) & set(joins[1])) < 2:  # two joins sharing a set or none: no cycle
         return []
-    by_id = plan.by_id
-    candidates = [Candidate(pid, by_id[pid].value, plan.order[pid], m)
-                  for pid in found if pid in combination for m in found[pid]]
-    kept, dropped = grow_forest(candidates)
-    for pid in {c.pid for c in candidates}:
-        survivors = [c.sets for c in kept if c.pid == pid]
-        if survivors:
-            found[pid] = survivors
+    key = tuple([(pid, tuple(found[pid])) for pid in found if pid in pids])
+    forest = plan.forests.get(key)
+    if forest is None:
+        if len(plan.forests) >= 1 << 14:
+            plan.forests.clear()
+        forest = plan.forests[key] = _forest(key, plan)
+    survivors, out = forest
+    for pid, kept in survivors:
+        if kept:
+            found[pid] = list(kept)
         else:
             del found[pid]
+    return list(out)
+
+
+def _forest(joins: _Joins, plan: _Plan) -> _Forest:
+    """What `grow_forest` keeps of each combination pattern's matches, and the receipt of each drop."""
+    by_id = plan.by_id
+    candidates = [Candidate(pid, by_id[pid].value, plan.order[pid], m) for pid, matches in joins for m in matches]
+    kept, dropped = grow_forest(candidates)
+    survivors = tuple((pid, tuple([c.sets for c in kept if c.pid == pid])) for pid, _ in joins)
     out: list[Excluded] = []
     for d in dropped:
         e = Excluded(d.candidate.pid, d.by, RULE_TEXT[d.principle])
         if e not in out:
             out.append(e)
-    return out
+    return survivors, tuple(out)
 
 
 def _knitted_body_rule(found: dict[str, list[Match]], hand: Hand, reading: Reading, plan: _Plan) -> list[Excluded]:
