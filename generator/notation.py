@@ -15,6 +15,7 @@ import re
 from bisect import bisect_left
 from dataclasses import replace
 from functools import lru_cache
+from operator import eq
 
 from .hand import Hand, Meld, MeldKind, WaitingHand, WinContext
 from .tiles import (
@@ -262,24 +263,20 @@ def _parse_common(text: str, expect_total: int) -> tuple[list[tuple[Tile, int]],
 
 _PIECE = re.compile(r"(?:[1-9]+[mps]|[1-7]+z|[ESWNPFC])+|[\[{][^\[\]{}]*[\]}]|\+(?:[1-9][mps]|[1-7]z|[ESWNPFC])")
 """One piece of the tile part as the quick path reads it: a run of standing tiles, a meld, or `+` and one tile."""
-_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
-_RANK = {str(r): r - 1 for r in range(1, 10)}
-_ALIAS_TILE = {letter: make(rank, suit) for letter, (rank, suit) in ALIASES.items()}
+_ALIAS_TEXT = str.maketrans({letter: f"{rank}{suit}" for letter, (rank, suit) in ALIASES.items()})
+_SEGMENT = re.compile(r"([1-9]+)([mpsz])")
+_RANK_TILES = {suit: bytes.maketrans(b"123456789", bytes(range(9 * k, 9 * k + 9))) for k, suit in enumerate(SUIT_LETTERS)}
+"""Per suit letter, a `bytes.translate` table from a rank digit to the tile (as a byte)."""
 _ONE_TILE = {f"{rank}{suit}": make(rank, suit) for suit in SUIT_LETTERS for rank in range(1, 8 if suit == "z" else 10)}
-_ONE_TILE.update(_ALIAS_TILE)
+_ONE_TILE.update({letter: make(rank, suit) for letter, (rank, suit) in ALIASES.items()})
 
 
 def _run_tiles(run: str, out: list[Tile]) -> None:
-    """Append the tiles of a run `_PIECE` accepted ('444m11z', 'E'): each rank takes the next suit letter."""
-    start = 0
-    for i, ch in enumerate(run):
-        base = _SUIT_BASE.get(ch)
-        if base is not None:
-            out.extend([base + _RANK[d] for d in run[start:i]])
-            start = i + 1
-        elif ch in _ALIAS_TILE:
-            out.append(_ALIAS_TILE[ch])
-            start = i + 1
+    """Append the tiles of a run `_PIECE` accepted ('444m11z', 'E'): each rank takes the next suit letter.
+    Per suit, not per character: honour letters are spelt out as digits first, and the digits are
+    turned into tiles by one `translate`, so the work per tile is done in C."""
+    for digits, suit in _SEGMENT.findall(run.translate(_ALIAS_TEXT)):
+        out += digits.encode().translate(_RANK_TILES[suit])
 
 
 @lru_cache(maxsize=1024)  # melds and flag lists repeat across hands: a few hundred of each
@@ -311,16 +308,16 @@ def _quick_parts(text: str, expect_total: int) -> tuple[list[Tile], tuple[Meld, 
     on anything else it gives up, and the full parser words the error (tests/test_fast_paths.py).
     """
     words = text.split()
-    n = next((k for k, w in enumerate(words) if w[0].islower() and w[0].isalpha()), len(words))
-    if n == 0:
-        return None
-    ctx = _quick_context(tuple(words[n:]))
-    if ctx is None:
-        return None
     standing: list[Tile] = []
     melds: list[Meld] = []
     win: Tile | None = None
-    for word in words[:n]:
+    flags: tuple[str, ...] = ()
+    for k, word in enumerate(words):
+        if "a" <= word[0] <= "z":  # the flags start (a word opening with another lowercase letter fails below)
+            if k == 0:
+                return None
+            flags = tuple(words[k:])
+            break
         pos = 0
         while pos < len(word):
             m = _PIECE.match(word, pos)
@@ -336,15 +333,14 @@ def _quick_parts(text: str, expect_total: int) -> tuple[list[Tile], tuple[Meld, 
                 melds.append(meld)
             else:
                 _run_tiles(piece, standing)
-    if len(melds) > 4 or len(standing) + (win is not None) != expect_total - 3 * len(melds):
+    ctx = _quick_context(flags)
+    if ctx is None or len(melds) > 4 or len(standing) + (win is not None) != expect_total - 3 * len(melds):
         return None
-    counts = counts_of(standing)
-    if win is not None:
-        counts[win] += 1
+    tiles = standing + [win] if win is not None else standing[:]
     for meld in melds:
-        for t in meld.tiles:
-            counts[t] += 1
-    if max(counts) > 4:
+        tiles += meld.tiles
+    tiles.sort()
+    if any(map(eq, tiles, tiles[4:])):  # in sorted tiles, a fifth copy sits four places after the first
         return None
     return standing, tuple(melds), win, ctx
 

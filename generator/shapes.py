@@ -233,18 +233,15 @@ KNITTED_PATTERNS: tuple[tuple[Tile, ...], ...] = tuple(
 _KNITTED_HELD = tuple(itemgetter(*k) for k in KNITTED_PATTERNS)
 """Per knitted straight, the counts of its nine tiles in one C call: most hands hold enough different
 suit tiles to be asked about all six."""
+_KNITTED_SETS = tuple(tuple(sorted(TileSet(Kind.KNITTED, t) for t in k[::3])) for k in KNITTED_PATTERNS)
+"""Per knitted straight, its three knitted sets in order, made once."""
 
 
 def is_seven_pairs(counts: list[int], four_as_two: bool) -> bool:
-    pairs = 0
-    for n in counts:
-        if n == 2:
-            pairs += 1
-        elif n == 4 and four_as_two:
-            pairs += 2
-        elif n:
-            return False
-    return pairs == 7
+    """Whether every count is 0, 2 or (with `four_as_two`) 4, making seven pairs; by C-level counts, not a loop."""
+    twos = counts.count(2)
+    fours = counts.count(4) if four_as_two else 0
+    return twos + 2 * fours == 7 and counts.count(0) + twos + fours == len(counts)
 
 
 def _with_win(sets: tuple[TileSet, ...], win: Tile, tsumo: bool, form: Form) -> list[Reading]:
@@ -268,9 +265,15 @@ def _with_win(sets: tuple[TileSet, ...], win: Tile, tsumo: bool, form: Form) -> 
 _MELD_KIND = {MeldKind.CHOW: Kind.CHOW, MeldKind.PUNG: Kind.PUNG, MeldKind.KONG: Kind.KONG}
 
 
-@lru_cache(maxsize=256)  # about two hundred melds exist
+_MELD_SETS = {(kind, concealed): tuple(TileSet(_MELD_KIND[kind], t, melded=True, exposed=not concealed)
+                                       for t in range(NUM_KINDS))
+              for kind in MeldKind for concealed in (False, True)}
+"""Every meld's set, made once and looked up by the meld's fields: a memo keyed by the `Meld` itself
+would hash it in Python (a dataclass) on every hand."""
+
+
 def _meld_set(m: Meld) -> TileSet:
-    return TileSet(_MELD_KIND[m.kind], m.tile, melded=True, exposed=not m.concealed)
+    return _MELD_SETS[m.kind, m.concealed][m.tile]
 
 
 def _meld_sets(hand: Hand) -> list[TileSet]:
@@ -291,30 +294,40 @@ def _closed_counts(hand: Hand) -> list[int]:
     return closed
 
 
-@lru_cache(maxsize=1 << 10)
 def _regular_readings(closed: tuple[int, ...], melds: tuple[Meld, ...], win: Tile, tsumo: bool
                       ) -> tuple[Reading, ...]:
     """Regular readings depend on the standing tiles (as counts, the winning tile included), the melds,
-    the winning tile and self-draw only, so one computation serves every rule set that scores the hand
-    (a build scores each hand six times). Keyed by the counts, which `readings` needs for the other
-    forms too, so they are counted once."""
+    the winning tile and self-draw only, so one computation serves every rule set that scores the hand:
+    a build and a batch of several rule sets ask for the same hand one rule set (or context) after another.
+
+    Why the last answer only, not an lru memo: random hands do not recur, and hashing the key (each meld
+    hashes in Python) cost a one-rule-set batch 1% for nothing, while comparing with the last key is cheap."""
+    key = (closed, melds, win, tsumo)
+    last_key, last = _last_regular[0]
+    if key == last_key:
+        return last
     meld_sets = [_meld_set(m) for m in melds]
     out: list[Reading] = []
     for pair, body in decompositions(closed):
         out.extend(_with_win((*meld_sets, *body, _PAIRS[pair]), win, tsumo, _REGULAR))
-    return tuple(out)
+    found = tuple(out)
+    _last_regular[0] = (key, found)
+    return found
+
+
+_last_regular: list[tuple[tuple[object, ...], tuple[Reading, ...]]] = [((), ())]
+"""The last key and answer of `_regular_readings` (a list, so the function updates it without `global`)."""
 
 
 def seven_pairs_reading(hand: Hand, four_as_two: bool) -> list[Reading]:
-    return [] if hand.melds else _seven_pairs(counts_of(hand.closed_tiles), hand.win_tile, four_as_two)
+    return [] if hand.melds else _seven_pairs(hand, counts_of(hand.closed_tiles), four_as_two)
 
 
-def _seven_pairs(counts: list[int], win: Tile, four_as_two: bool) -> list[Reading]:
+def _seven_pairs(hand: Hand, counts: list[int], four_as_two: bool) -> list[Reading]:
     if 1 in counts or 3 in counts or not is_seven_pairs(counts, four_as_two):  # most hands: an odd count
         return []
-    pairs = [_PAIRS[t] for t, n in enumerate(counts) for _ in range(n // 2)]
-    at = next(i for i, p in enumerate(pairs) if p.tile == win)
-    return [Reading(_SEVEN_PAIRS, tuple(pairs), at)]
+    held = hand.closed_tiles[::2]  # every count is even: each pair's tile once, in order
+    return [Reading(_SEVEN_PAIRS, tuple([_PAIRS[t] for t in held]), held.index(hand.win_tile))]
 
 
 def thirteen_orphans_reading(hand: Hand) -> list[Reading]:
@@ -349,13 +362,12 @@ def _knitted_straight(hand: Hand, closed: list[int]) -> list[Reading]:
         return []
     melds = _meld_sets(hand)
     out: list[Reading] = []
-    for pattern, held in zip(KNITTED_PATTERNS, _KNITTED_HELD):
+    for pattern, held, knitted in zip(KNITTED_PATTERNS, _KNITTED_HELD, _KNITTED_SETS):
         if 0 in held(closed):
             continue
         rest = list(closed)
         for t in pattern:
             rest[t] -= 1
-        knitted = sorted(TileSet(_KNITTED, t) for t in pattern[::3])
         for pair, body in decompositions(tuple(rest)):
             all_sets = (*knitted, *melds, *body, _PAIRS[pair])
             out.extend(_with_win(all_sets, hand.win_tile, hand.context.tsumo, _KNITTED_STRAIGHT))
@@ -374,13 +386,15 @@ def readings(hand: Hand, forms: frozenset[Form] = STANDARD_FORMS, *, four_as_two
     if forms.isdisjoint(_SPECIAL_FORMS) or len(hand.melds) > 1:
         return out
     if not hand.melds:
-        if _SEVEN_PAIRS in forms:
-            out.extend(_seven_pairs(counts, hand.win_tile, four_as_two_pairs))
-        tiles = hand.closed_tiles
-        if _THIRTEEN_ORPHANS in forms:
-            out.extend(_thirteen_orphans(tiles))
-        if _HONORS_KNITTED in forms:
-            out.extend(_honors_knitted(tiles))
+        # The forms without melds differ in how many kinds of tile they hold (seven pairs at most seven, thirteen
+        # orphans thirteen, honours and knitted fourteen): one count rules out at least two of them.
+        kinds = NUM_KINDS - counts.count(0)
+        if _SEVEN_PAIRS in forms and kinds <= 7:
+            out.extend(_seven_pairs(hand, counts, four_as_two_pairs))
+        if _THIRTEEN_ORPHANS in forms and kinds == 13:
+            out.extend(_thirteen_orphans(hand.closed_tiles))
+        if _HONORS_KNITTED in forms and kinds == 14:
+            out.extend(_honors_knitted(hand.closed_tiles))
     if _KNITTED_STRAIGHT in forms:
         out.extend(_knitted_straight(hand, counts))
     return out
