@@ -153,7 +153,9 @@ def group_sets(group: tuple[int, ...], base: Tile) -> tuple[Split, ...]:
         c[first + 2] -= 1
         chow = (_CHOWS[base + first],)
         out.extend((chow + chows, pungs) for chows, pungs in group_sets(tuple(c), base))
-    return tuple(out)
+    # Both ways can end in the same split: four copies of the lowest tile beside a chow from it (1111 2 3) are a
+    # pung and a chow whichever is taken first, and a reading twice is scored twice.
+    return tuple(dict.fromkeys(out))
 
 
 @lru_cache(maxsize=1 << 12)

@@ -9,7 +9,7 @@ import pytest
 
 from generator.completion import waits_of
 from generator.notation import parse_hand, parse_waiting
-from generator.shapes import ALL_FORMS, Form, Kind, decompositions, readings
+from generator.shapes import ALL_FORMS, Form, Kind, decompositions, group_sets, readings
 from generator.tiles import NUM_KINDS
 
 
@@ -57,6 +57,18 @@ def test_distinct_decompositions_only() -> None:
     assert len({r.sets for r in readings(hand)}) == len(readings(hand))
     kinds = sorted(tuple(s.kind for s in r.sets[:-1]) for r in readings(hand))
     assert len(kinds) == 2
+
+
+def test_every_decomposition_of_a_suit_is_distinct() -> None:
+    """Four copies of a tile beside a chow from it (1111 2 3) are a pung and a chow whichever the search
+    takes first: each split is given once (over every complete one-suit hand and its pair-free groups)."""
+    repeated = 0
+    for v in list(one_suit_vectors(14)) + list(one_suit_vectors(12)):
+        splits = decompositions(padded(v)) if sum(v) == 14 else group_sets(v, 0)
+        assert len(set(splits)) == len(splits), v
+        repeated += v[0] == 4 and bool(splits)
+    assert repeated > 100
+    assert len(readings(parse_hand("111123m456p789s5s+5s"))) == 1
 
 
 def test_winning_tile_position_gives_separate_readings() -> None:
