@@ -20,7 +20,7 @@ _ALL: dict[Path, dict[str, Ruleset]] = {}
 _ONE: dict[tuple[Path, str], Ruleset] = {}
 """Rule sets `find_ruleset` loaded on their own, by content folder and id."""
 
-Head = tuple[str, tuple[str, ...], "str | None"]
+Head = tuple[str, tuple[str, ...], str | None]
 """A rule-set file's id, aliases and base, as its [ruleset] table writes them."""
 
 
