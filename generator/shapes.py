@@ -235,7 +235,7 @@ KNITTED_PATTERNS: tuple[tuple[Tile, ...], ...] = tuple(
 _KNITTED_HELD = tuple(itemgetter(*k) for k in KNITTED_PATTERNS)
 """Per knitted straight, the counts of its nine tiles in one C call: most hands hold enough different
 suit tiles to be asked about all six."""
-_KNITTED_SETS = tuple(tuple(sorted(TileSet(Kind.KNITTED, t) for t in k[::3])) for k in KNITTED_PATTERNS)
+_KNITTED_SETS = tuple(tuple(sorted(TileSet(_KNITTED, t) for t in k[::3])) for k in KNITTED_PATTERNS)
 """Per knitted straight, its three knitted sets in order, made once."""
 
 
@@ -326,7 +326,7 @@ def seven_pairs_reading(hand: Hand, four_as_two: bool) -> list[Reading]:
 
 
 def _seven_pairs(hand: Hand, counts: list[int], four_as_two: bool) -> list[Reading]:
-    if 1 in counts or 3 in counts or not is_seven_pairs(counts, four_as_two):  # most hands: an odd count
+    if not is_seven_pairs(counts, four_as_two):
         return []
     held = hand.closed_tiles[::2]  # every count is even: each pair's tile once, in order
     return [Reading(_SEVEN_PAIRS, tuple([_PAIRS[t] for t in held]), held.index(hand.win_tile))]

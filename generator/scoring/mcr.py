@@ -307,8 +307,7 @@ def _score_reading(hand: Hand, reading: Reading, plan: _Plan) -> _Result:
     found = find(View(hand, reading), plan.detected)
     excluded = _non_repeat(found, plan)
     excluded += _combinations(found, plan)
-    if not plan.knitted_body_waits:
-        excluded += _knitted_body_rule(found, hand, reading, plan)
+    excluded += _knitted_body_rule(found, hand, reading, plan)
     if not found and plan.chicken:
         found[plan.chicken] = [()]
     value = plan.value
