@@ -17,7 +17,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -126,3 +126,35 @@ class ContentTable(dict[str, T]):
         if self.cache.enabled and len(self) != self.loaded:
             keep = set(current)
             self.cache.store(self.name, self.key, {d: v for d, v in self.items() if d in keep})
+
+
+class Remembered(Generic[T]):
+    """A pure function of a text, memoised in the process and, between `load` and `save`, in the build cache.
+
+    For Markdown conversions: the content check inspects every Markdown field of the content and every
+    page rendered again converts its fields, a thousand conversions of texts an edit hardly ever touches.
+    An edited text adds an entry and leaves its old one behind (a few hundred bytes an edit); the table
+    starts again whenever its key (the code) changes.
+    """
+
+    def __init__(self, name: str, compute: Callable[[str], T]) -> None:
+        self.name, self.compute = name, compute
+        self.known: dict[str, T] = {}
+        self.stored = 0  # entries of the table as loaded: a table that did not grow is not stored again
+
+    def __call__(self, text: str) -> T:
+        found = self.known.get(text)
+        if found is None:
+            found = self.known[text] = self.compute(text)
+        return found
+
+    def load(self, cache: BuildCache, key: str) -> None:
+        stored = cache.load(self.name, key)
+        if stored:
+            self.known.update(stored)
+        self.stored = len(stored or ())
+
+    def save(self, cache: BuildCache, key: str) -> None:
+        if cache.enabled and len(self.known) != self.stored:
+            cache.store(self.name, key, self.known)
+            self.stored = len(self.known)

@@ -79,11 +79,17 @@ class Digester:
     parts, each length-prefixed so that no two different structures give the same bytes.
     """
 
-    def __init__(self) -> None:
-        self._memo: dict[int, tuple[object, bytes]] = {}
+    def __init__(self, known: Iterable[tuple[object, bytes]] = ()) -> None:
+        """`known`: values with what `part` gave for them in an earlier build, taken as they are (the build cache
+        keeps the parts of the examples' scores with the scores, so a rebuild does not repr them again)."""
+        self._memo: dict[int, tuple[object, bytes]] = {id(value): (value, part) for value, part in known}
 
     def __call__(self, value: object) -> str:
         return hashlib.sha1(self._digest(value)).hexdigest()
+
+    def part(self, value: object) -> bytes:
+        """What `value` adds to the digest of anything that holds it."""
+        return self._digest(value)
 
     def _digest(self, value: object) -> bytes:
         kind = type(value)
@@ -152,15 +158,11 @@ def result_stamp(result: Mapping[str, Any]) -> str:
 
 
 def ruleset_frame_key(rs: Ruleset, engine: str) -> str:
-    """The cache key of a rule set's example search: the engine's code and the rule data but the patterns' values.
+    """The cache key of a rule set's example search and scores: the engine's code and the rule data but the
+    patterns' values.
 
-    The search reads no total, so a value edit is checked hand by hand (`examples/reuse.py`) instead of
-    starting the search again.
+    The search reads no total, and a value reaches only the scores of hands its pattern shows on, so after a
+    value edit both are checked hand by hand (`examples/reuse.py`) instead of being made again.
     """
     frame = tuple(dataclasses.replace(p, value=0) for p in rs.patterns)
     return hashlib.sha256(f"{engine}:{Digester()((ruleset_label(rs), frame))}".encode()).hexdigest()
-
-
-def ruleset_key(rs: Ruleset, engine: str) -> str:
-    """The cache key of everything one rule set scores: the engine's code and all of the rule data."""
-    return hashlib.sha256(f"{engine}:{Digester()((ruleset_label(rs), rs.patterns))}".encode()).hexdigest()

@@ -7,7 +7,15 @@ import dataclasses
 import pytest
 
 from generator.examples.generate import SEED, HandStream
-from generator.examples.reuse import Facts, _named, facts, recorded_facts, still_holds
+from generator.examples.reuse import (
+    Facts,
+    _named,
+    facts,
+    pattern_values,
+    recorded_facts,
+    scores_still_held,
+    still_holds,
+)
 from generator.examples.scorer import Scorer
 from generator.examples.search import Probe
 from generator.mcr_oracle import random_hands
@@ -62,7 +70,8 @@ EDGES = ["123m456s46p99s [555p] +5p",  # MCR assumes last-copy: the winner's mel
 def test_the_value_of_a_pattern_that_does_not_fire_never_moves_a_score(rid: str) -> None:
     """What lets the check skip hands: a value enters a score only through patterns that fire on the hand as the
     policy prepares it (mcr_oracle's hands carry every win flag, impossible ones included). Every pattern that
-    does not fire is raised by 7 at once, which must leave each score exactly as it was."""
+    does not fire is raised by 7 at once, which must leave each score exactly as it was (the build's stored scores
+    are kept on the same claim, `scores_still_held`)."""
     rs = all_rulesets()[rid]
     named = _named(rs.options)
     probe = Probe(rs)
@@ -73,6 +82,21 @@ def test_the_value_of_a_pattern_that_does_not_fire_never_moves_a_score(rid: str)
         quiet = {p.id for p in rs.patterns} - probe.fires(prepared(hand, rs), list(rs.patterns)) - named
         raised = dataclasses.replace(rs, patterns=tuple(dataclasses.replace(p, value=p.value + 7) if p.id in quiet
                                                         else p for p in rs.patterns))
-        assert score(hand, raised).to_json() == score(hand, rs).to_json(), format_hand(hand)
+        assert score(hand, raised) == score(hand, rs), format_hand(hand)  # every field: kept scores are printed
         checked += 1
     assert checked > 50
+
+
+def test_stored_scores_are_kept_after_a_value_edit_only_for_hands_the_edit_cannot_reach() -> None:
+    rs = all_rulesets()["mcr"]
+    stream = HandStream(SEED)
+    stored = {hand: score(hand, rs) for hand in (stream[i] for i in range(400))}
+    assert scores_still_held(rs, pattern_values(rs), stored) == stored  # the values they were made under
+    edited = _with_value(rs, "full-flush", 25)
+    fresh = {hand: score(hand, edited) for hand in stored}
+    kept = scores_still_held(edited, pattern_values(rs), stored)
+    moved = {hand for hand in stored if fresh[hand] != stored[hand]}
+    assert len(moved) > 20 and not moved & set(kept)  # every hand whose score the edit moves is scored again
+    assert len(kept) > 300 and all(kept[hand] == fresh[hand] for hand in kept)
+    # 一色三同顺 is named by MCR's options (a policy rule places it): its value may tip any hand's reading
+    assert scores_still_held(_with_value(rs, "pure-triple-chow", 25), pattern_values(rs), stored) == {}

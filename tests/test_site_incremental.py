@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from site_files import tree
 
-from generator.cache import BuildCache
+from generator.cache import BuildCache, Remembered
 from generator.digest import Digester
 from generator.rules import CONTENT_DIR
-from generator.site.build import build, open_cache
+from generator.site import links
+from generator.site.build import _check_links, build, open_cache
+from generator.site.links import BrokenLink
 
 
 def _edit_value(rules: Path, pattern_id: str, old: int, new: int) -> None:
@@ -98,3 +101,57 @@ def test_a_cache_that_cannot_be_written_warns_once_and_changes_nothing(
     assert cache.load("a", "k") is None and cache.memo("c", "k", lambda: 3) == 3
     err = capsys.readouterr().err
     assert err.count("warning: the build cache") == 1 and "cannot be written" in err
+
+
+def test_link_verdicts_are_reused_only_for_unchanged_pages_among_unchanged_targets(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page found sound is not checked again while its bytes and every link target (paths, ids) stay the same;
+    a changed page, a removed page or a removed anchor is checked again, and a broken link still fails."""
+    checked: list[str] = []
+    page_problems = links._page_problems
+
+    def counting(path: str, *args: Any) -> list[BrokenLink]:
+        checked.append(path)
+        return page_problems(path, *args)
+
+    monkeypatch.setattr(links, "_page_problems", counting)
+    site = {"index.html": b'<a href="/a/#here">a</a>', "a/index.html": b'<h1 id="here">A</h1><a href="/b/">b</a>',
+            "b/index.html": b"<p>b</p>", "c/index.html": b'<a href="/b/">b</a>'}
+
+    def check(files: dict[str, bytes]) -> list[str]:
+        checked.clear()
+        return [str(b) for b in _check_links(files, BuildCache(tmp_path))]
+
+    assert check(site) == [] and sorted(checked) == sorted(site)
+    assert check(site) == [] and checked == []  # nothing changed: every verdict is reused
+    gains = {**site, "index.html": b'<a href="/a/#here">a</a><a href="/d/">d</a>'}
+    assert check(gains) == ["index.html: no such page: /d/"] and checked == ["index.html"]
+    assert check(gains) == ["index.html: no such page: /d/"]  # a broken page is never remembered as sound
+    assert check(site) == [] and checked == ["index.html"]
+    no_b = {p: html for p, html in site.items() if p != "b/index.html"}  # unchanged pages link to it
+    assert check(no_b) == ["a/index.html: no such page: /b/", "c/index.html: no such page: /b/"]
+    no_anchor = {**site, "a/index.html": b'<h1>A</h1><a href="/b/">b</a>'}  # unchanged index.html links to #here
+    assert check(no_anchor) == ["index.html: no anchor #here in a/index.html: /a/#here"]
+    assert check(site) == [] and len(checked) == len(site)  # other targets than last time: every page again
+
+
+def test_remembered_results_come_back_only_under_the_same_key(tmp_path: Path) -> None:
+    """Markdown conversions kept by the build cache are reused under the key they were stored with (the code and
+    Markdown's version) and computed again under any other."""
+    calls: list[str] = []
+
+    def shout(text: str) -> str:
+        calls.append(text)
+        return text.upper()
+
+    cache = BuildCache(tmp_path)
+    first = Remembered("shouts", shout)
+    first.load(cache, "code-1")
+    assert first("a") == first("a") == "A" and calls == ["a"]
+    first.save(cache, "code-1")
+    again = Remembered("shouts", shout)
+    again.load(cache, "code-1")
+    assert again("a") == "A" and calls == ["a"]  # from the cache, not computed
+    other = Remembered("shouts", shout)
+    other.load(cache, "code-2")
+    assert other("a") == "A" and calls == ["a", "a"]

@@ -73,6 +73,9 @@ class Atlas:
     changes: list[Change]
     snapshot: SnapshotInfo
     searched: dict[str, int] = field(default_factory=dict)  # rule set -> distinct hands scored in the search
+    # (score, `Digester.part` of it) for the examples' scores, worked out while collecting with a build cache (kept
+    # there with the scores): the site's page digests start from them
+    score_parts: list[tuple[object, bytes]] = field(default_factory=list, repr=False)
     _index: dict[str, Example] = field(default_factory=dict, repr=False)
 
     def example(self, key: str) -> Example:

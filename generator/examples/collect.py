@@ -11,9 +11,10 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 from ..cache import NO_CACHE, BuildCache
-from ..digest import engine_digest, ruleset_frame_key, ruleset_key
+from ..digest import Digester, engine_digest, ruleset_frame_key
 from ..hand import Hand
 from ..notation import format_hand
 from ..rules import Ruleset
@@ -25,7 +26,7 @@ from .generate import SEED, HandStream, StreamState
 from .matrix import build_matrix
 from .model import Example, Kind, hand_key
 from .near_miss import Miss, near_misses
-from .reuse import pattern_values, recorded_facts, still_holds
+from .reuse import changed_values, pattern_values, recorded_facts, scores_still_held, still_holds
 from .scorer import Scorer
 from .search import RulesetSearch, Searcher, SearchError, pair_witnesses, rank
 from .snapshot import SNAPSHOT, compare, read_snapshot, write_snapshot
@@ -66,15 +67,13 @@ class _Examples:
 
 def run(rulesets: dict[str, Ruleset], content: Path, cache: BuildCache = NO_CACHE) -> Atlas:
     """The atlas; with a cache, each rule set's search and the examples' scores are reused while their inputs
-    (the engine's code, that rule set's data, the hands the search starts from) are unchanged."""
+    (the engine's code, that rule set's data, the hands the search starts from) are unchanged, and after a value
+    edit where they are checked to be (`reuse.py`)."""
     scorer = Scorer(rulesets)
     engine = engine_digest() if cache.enabled else ""
-    keys = {rid: ruleset_key(rs, engine) for rid, rs in sorted(rulesets.items())} if cache.enabled else {}
-    preloaded: dict[str, set[Hand]] = {}
-    for rid, key in keys.items():
-        scores = cache.load(f"scores-{rid}", key) or {}
-        scorer.preload(rid, scores)
-        preloaded[rid] = set(scores)
+    frames = {rid: ruleset_frame_key(rs, engine) for rid, rs in sorted(rulesets.items())} if cache.enabled else {}
+    fired: dict[tuple[str, str], bool] = {}  # what detectors said of hands after a value edit (reuse.ValueEdit)
+    preloaded = {rid: _preload_scores(cache, frames[rid], rulesets[rid], scorer, fired) for rid in frames}
     curated = load_curated(content / "hands", rulesets)
     concepts = load_concepts(content / "concepts.toml", rulesets)  # content errors first, before the search
     for ch in curated:
@@ -85,10 +84,9 @@ def run(rulesets: dict[str, Ruleset], content: Path, cache: BuildCache = NO_CACH
     searches: dict[str, RulesetSearch] = {}
     misses: dict[str, dict[str, list[Miss]]] = {}
     searcher = Searcher(scorer, streams[0], extra, streams[1])
-    fired: dict[tuple[str, str], bool] = {}  # what detectors said while checking a search (reuse.still_holds)
     for rid in sorted(rulesets):
-        frame = ruleset_frame_key(rulesets[rid], engine) if cache.enabled else ""
-        searches[rid], misses[rid] = _cached_search(cache, frame, searcher, rulesets[rid], scorer, fired)
+        searches[rid], misses[rid] = _cached_search(cache, frames.get(rid, ""), searcher, rulesets[rid], scorer,
+                                                    fired)
         extra.extend(searches[rid].minimal[pid] for pid in sorted(searches[rid].minimal))
 
     examples = _Examples()
@@ -124,13 +122,11 @@ def run(rulesets: dict[str, Ruleset], content: Path, cache: BuildCache = NO_CACH
 
     snap_path = content / SNAPSHOT
     changes, info = compare(read_snapshot(snap_path), snap_path, all_examples, sorted(rulesets), scorer)
-    for rid, key in keys.items():
-        if set(examples.hands.values()) != preloaded[rid]:  # else the stored entry already holds exactly these
-            cache.store(f"scores-{rid}", key, scorer.scores_of(rid, examples.hands.values()))
+    score_parts = _store_scores(cache, frames, rulesets, scorer, set(examples.hands.values()), preloaded)
     if any(len(s) > s.resumed for s in streams):
         cache.store("streams", engine, [s.state() for s in streams])
     return Atlas(all_examples, by_pattern, concepts, matrices, edition_diffs(rulesets, all_examples), changes, info,
-                 searched={rid: searches[rid].searched for rid in sorted(rulesets)})
+                 searched={rid: searches[rid].searched for rid in sorted(rulesets)}, score_parts=score_parts)
 
 
 def accept_snapshot(rulesets: dict[str, Ruleset], content: Path) -> tuple[Path, Atlas]:
@@ -158,6 +154,47 @@ def _stored_streams(cache: BuildCache, engine: str) -> Callable[[int], StreamSta
     return state
 
 
+class _Preloaded(NamedTuple):
+    current: set[Hand] | None  # the hands of the stored entry if it was made under the rule set's values
+    parts: list[tuple[object, bytes]]  # the scores kept, each with its `Digester.part`
+
+
+def _preload_scores(cache: BuildCache, frame: str, rs: Ruleset, scorer: Scorer,
+                    fired: dict[tuple[str, str], bool]) -> _Preloaded:
+    """Hand the scorer the scores an earlier build stored for rs that still hold.
+
+    Stored by the rule set without its values (`frame`) and the values it was made under: after a value edit
+    the scores of the hands no edited pattern reaches are kept (`reuse.scores_still_held`).
+    """
+    stored = cache.load(f"scores-{rs.id}", frame)
+    if stored is None:
+        return _Preloaded(None, [])
+    made_under, scores, parts = stored
+    kept = scores_still_held(rs, made_under, scores, fired)
+    scorer.preload(rs.id, kept)
+    return _Preloaded(set(scores) if made_under == pattern_values(rs) else None,
+                      [(score, parts[hand]) for hand, score in kept.items()])
+
+
+def _store_scores(cache: BuildCache, frames: dict[str, str], rulesets: dict[str, Ruleset], scorer: Scorer,
+                  hands: set[Hand], preloaded: dict[str, _Preloaded]) -> list[tuple[object, bytes]]:
+    """Keep each rule set's scores of the example hands for the next build, with their digest parts; return the
+    parts of them all, for the page digests.
+
+    Why the parts: the examples' scores are most of what the site's page digests read, and a score's part
+    (the repr of a record of records) was a third of their time. A score kept from the cache keeps its part.
+    """
+    digester = Digester(part for rid in frames for part in preloaded[rid].parts)
+    out: list[tuple[object, bytes]] = []
+    for rid, frame in frames.items():
+        scores = scorer.scores_of(rid, hands)
+        parts = {hand: digester.part(score) for hand, score in scores.items()}
+        out.extend((score, parts[hand]) for hand, score in scores.items())
+        if hands != preloaded[rid].current:  # else the stored entry already holds exactly these
+            cache.store(f"scores-{rid}", frame, (pattern_values(rulesets[rid]), scores, parts))
+    return out
+
+
 def _add_curated(examples: _Examples, curated: list[CuratedHand], scorer: Scorer) -> None:
     for ch in curated:
         examples.add(ch.hand, "curated", title=ch.title, role="curated", source=ch.source, note=ch.note)
@@ -175,27 +212,30 @@ def _cached_search(cache: BuildCache, frame: str, searcher: Searcher, rs: Rulese
     only when some pattern never counted in its own streams, so those hands are part of the key only
     for the searches that read them: an edit of one rule set re-checks that rule set, not every rule
     set searched after it.
+
+    The facts are recorded once, when the search runs, under the values it ran under (`run`): each
+    successful check carries them over to the values checked, so after a check only the search's
+    entry, which names the values it now holds under, is stored again.
     """
     name, facts_name = f"search-{rs.id}", f"search-facts-{rs.id}"
     starts = hashlib.sha256("\n".join(format_hand(h) for h in searcher.extra_hands).encode()).hexdigest()
     values = pattern_values(rs)
     stored = cache.load(name, frame)
     if stored is not None and stored[0] in (None, starts):
-        start, made_under, search, misses = stored
+        start, made_under, run, search, misses = stored
         if made_under == values:
             cache.hits.append(name)
             return search, misses
         recorded = cache.load(facts_name, frame)
-        if recorded is not None and recorded[0] == made_under and still_holds(
-                scorer, rs.id, recorded[1], {pid for pid, v in values.items() if made_under.get(pid) != v}, fired):
+        if recorded is not None and recorded[0] == run and still_holds(
+                scorer, rs.id, recorded[1], changed_values(rs, made_under), fired):
             cache.checked.append(name)
-            cache.store(name, frame, (start, values, search, misses))
-            cache.store(facts_name, frame, (values, recorded[1]))
+            cache.store(name, frame, (start, values, run, search, misses))
             return search, misses
     cache.misses.append(name)
     searcher.consulted_extra = False
     search, misses = _search(searcher, rs, scorer)
-    cache.store(name, frame, (starts if searcher.consulted_extra else None, values, search, misses))
+    cache.store(name, frame, (starts if searcher.consulted_extra else None, values, values, search, misses))
     if cache.enabled:
         cache.store(facts_name, frame, (values, recorded_facts(scorer, rs.id)))
     return search, misses

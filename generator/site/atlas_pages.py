@@ -174,8 +174,11 @@ def matrix_pages(data: SiteData, rs: Ruleset, crumbs: Crumbs) -> list[Page]:
                 title = f"not seen together in {c.searched} hands"
             cells.append((c.status, MATRIX_SYMBOLS[c.status], url, title))
         rows.append((number[a], rs.pattern(a), cells))
+    # the page prints the matrix's cells through `rows` alone, so the Matrix (thousands of cells more to digest for
+    # the page cache) is not handed to it
     return [Page(urls.matrix_url(rs.id), "matrix.html", f"{rs.name} compatibility matrix",
-                 {"m": m, "rows": rows, "counts": m.counts(), "symbols": MATRIX_SYMBOLS},
+                 {"n_patterns": len(m.patterns), "searched": m.searched, "rows": rows, "counts": m.counts(),
+                  "symbols": MATRIX_SYMBOLS},
                  ruleset=rs, searchable=False, crumbs=crumbs)]
 
 

@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import markdown
 from jinja2 import Template
 
 from .. import __version__
@@ -39,8 +40,9 @@ from .atlas_pages import concepts
 from .figures import figure_tables
 from .gather import SiteData, gather
 from .links import BrokenLink, Scan, check_links
+from .markdown_safe import INSPECTED
 from .pages import Page, site_pages
-from .render import TEMPLATES_DIR, environment
+from .render import SNIPPETS, TEMPLATES_DIR, environment
 from .search import INDEX_DIR, SearchIndexError, index_files
 from .sync import Ledger, SiteFiles, sha1_of, sync_tree
 from .urls import EXAMPLES_JSON, output_path
@@ -48,6 +50,7 @@ from .urls import EXAMPLES_JSON, output_path
 MARKER = ".mahjong-atlas-site"  # written into every build, so a rebuild only ever replaces a folder we made
 CACHE_DIR = ".mahjong-atlas-cache"  # the default cache folder, beside the output folder
 STATIC_DIR = TEMPLATES_DIR / "static"
+_MARKDOWN = (INSPECTED, SNIPPETS)  # Markdown conversions the build cache keeps
 
 
 class BuildError(Exception):
@@ -99,22 +102,22 @@ def render_site(data: SiteData, cache: BuildCache = NO_CACHE) -> tuple[dict[str,
     pages = site_pages(data)
     templates: dict[str, Template] = {}
     set_key = f"{engine_digest()}:{tree_digest(TEMPLATES_DIR)}" if cache.enabled else ""
-    previous: dict[str, tuple[str, bytes]] = cache.load("pages", set_key) or {}
-    digest = Digester()
+    previous: dict[str, tuple[str, bytes, str]] = cache.load("pages", set_key) or {}  # path -> key, bytes, sha1
+    digest = Digester(data.atlas.score_parts)
     site_key = digest(site) if cache.enabled else ""
-    kept: dict[str, tuple[str, bytes]] = {}
+    kept: dict[str, tuple[str, bytes, str]] = {}
     for page in pages:
         if page.path in files:
             raise BuildError(f"two pages want the same address {page.url}")
         key = digest((page, site_key)) if cache.enabled else ""
         hit = previous.get(page.path)
         if hit is not None and hit[0] == key:
-            files[page.path] = hit[1]
+            files.put(page.path, hit[1], hit[2])
         else:
             template = templates.get(page.template) or templates.setdefault(page.template,
                                                                             env.get_template(page.template))
             files[page.path] = template.render(page=page, site=site, **page.view()).encode("utf-8")
-        kept[page.path] = (key, files[page.path])
+        kept[page.path] = (key, files[page.path], files.sha1(page.path))
     if cache.enabled and kept != previous:
         cache.store("pages", set_key, kept)
     files.update(_static_files())
@@ -124,10 +127,16 @@ def render_site(data: SiteData, cache: BuildCache = NO_CACHE) -> tuple[dict[str,
 
 
 def _check_links(files: dict[str, bytes], cache: BuildCache) -> list[BrokenLink]:
-    """The link check, reusing the scans of pages whose bytes an earlier build scanned."""
-    scanned: ContentTable[Scan] = ContentTable(cache, "link-scans", engine_digest() if cache.enabled else "")
-    broken = check_links(files, scanned=scanned)
+    """The link check, reusing the scans of pages whose bytes an earlier build scanned, and the verdicts on pages
+    an earlier build found sound among the same link targets (`links.check_links`)."""
+    code = engine_digest() if cache.enabled else ""
+    scanned: ContentTable[Scan] = ContentTable(cache, "link-scans", code)
+    known: set[str] = cache.load("links-sound", code) or set()
+    sound = set(known) if cache.enabled else None
+    broken = check_links(files, scanned=scanned, sound=sound)
     scanned.save(sha1_of(files, path) for path in files if path.endswith(".html"))
+    if sound is not None and sound != known:
+        cache.store("links-sound", code, sound)
     return broken
 
 
@@ -172,12 +181,27 @@ def write_site(out: Path, files: dict[str, bytes], *, index: bool = True, cache:
 def build_files(content: Path = CONTENT_DIR,
                 cache: BuildCache = NO_CACHE) -> tuple[dict[str, bytes], list[Page], SiteData]:
     """Gather, render and link-check; raises BuildError with every broken link listed."""
-    data = gather(content, cache)
-    files, pages = render_site(data, cache)
+    with _remembered_markdown(cache):
+        data = gather(content, cache)
+        files, pages = render_site(data, cache)
     broken = content_check.after_render(content, data.rulesets, data.prose, _check_links(files, cache))  # content's first
     if broken:
         raise BrokenLinks(broken)
     return files, pages, data
+
+
+@contextmanager
+def _remembered_markdown(cache: BuildCache) -> Iterator[None]:
+    """Within: the Markdown conversions of the content check and the pages start from those the build cache kept,
+    keyed by the code and Markdown's version (`cache.Remembered`), and the cache keeps the new ones."""
+    key = f"{engine_digest()}:{markdown.__version__}" if cache.enabled else ""
+    for table in _MARKDOWN:
+        table.load(cache, key)
+    try:
+        yield
+    finally:
+        for table in _MARKDOWN:
+            table.save(cache, key)
 
 
 def _manifest(root: Path) -> dict[str, str]:

@@ -28,11 +28,12 @@ import html
 import re
 import xml.etree.ElementTree as etree
 from collections.abc import Iterator
-from functools import lru_cache
 
 import markdown
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
+
+from ..cache import Remembered
 
 SAFE_SCHEMES = frozenset({"http", "https", "mailto"})
 LINK_ATTRS = (("a", "href"), ("img", "src"))
@@ -100,18 +101,21 @@ _INSPECTOR = markdown.Markdown(extensions=[_INSPECT_LINKS])  # stock Markdown: r
 def inspect(text: str) -> tuple[list[str], list[str]]:
     """(link and image targets, raw HTML fragments) of a Markdown text, as Markdown itself parses them,
     so code spans, escapes and autolinks are told apart from HTML exactly as the renderer does."""
-    targets, raw = _inspected(text)
+    targets, raw = INSPECTED(text)
     return list(targets), list(raw)
 
 
-@lru_cache(maxsize=4096)  # the content checks read each of a thousand fields more than once
-def _inspected(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _inspect(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     _INSPECTOR.reset()
     _INSPECTOR.convert(text)
     raw = [block for block in _INSPECTOR.htmlStash.rawHtmlBlocks
            if isinstance(block, str) and not block.startswith("&")]  # '&lt;' is a character, not markup
     assert _INSPECT_LINKS.processor is not None
     return tuple(_INSPECT_LINKS.processor.targets), tuple(raw)
+
+
+INSPECTED = Remembered("markdown-inspected", _inspect)
+"""`_inspect` memoised: the content checks read each of a thousand fields more than once, and every build."""
 
 
 def line_of(text: str, needle: str) -> int:

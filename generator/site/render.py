@@ -17,6 +17,7 @@ from markdown.extensions import Extension
 from markdown.extensions.toc import slugify_unicode
 from markupsafe import Markup, escape
 
+from ..cache import Remembered
 from ..notation import parse_hand
 from ..tiles import tile_from_text
 from . import svg, urls
@@ -53,15 +54,22 @@ _PROSE = _markdown(with_ids=True)
 _SNIPPET = _markdown(with_ids=False)
 
 
-@lru_cache(maxsize=4096)
 def md(text: str) -> Markup:
     """Markdown for definitions, descriptions and notes: no heading ids, so it can appear many times on a page.
 
     >>> str(md("A **pung** <b>raw</b>"))
     '<p>A <strong>pung</strong> &lt;b&gt;raw&lt;/b&gt;</p>'
     """
+    return Markup(SNIPPETS(text or ""))
+
+
+def _snippet(text: str) -> str:
     _SNIPPET.reset()
-    return Markup(_SNIPPET.convert(text or ""))
+    return _SNIPPET.convert(text)
+
+
+SNIPPETS = Remembered("markdown-snippets", _snippet)
+"""`md`'s conversions: a text appears on many pages, and in every build (kept by the build cache)."""
 
 
 @lru_cache(maxsize=256)

@@ -38,6 +38,7 @@ from pathlib import Path
 
 from ..cache import NO_CACHE, BuildCache, ContentTable
 from ..digest import engine_digest
+from .render import SKIP_CLOSE, SKIP_OPEN
 from .sync import sha1_of, sync_tree
 
 INDEX_DIR = "pagefind"
@@ -46,7 +47,7 @@ SHARDS_JSON = "shards.json"
 _INDEXED = re.compile(r"Indexed (\d+) pages?")
 # Parts of a page marked data-pagefind-ignore are wrapped in these comments by the templates, so the key of a shard
 # can leave them out: what Pagefind does not read cannot change its output.
-_SKIPPED = re.compile(rb"<!--search:skip-->.*?<!--/search:skip-->", re.DOTALL)
+_SKIP_OPEN, _SKIP_CLOSE = SKIP_OPEN.encode(), SKIP_CLOSE.encode()
 _RULESET_META = re.compile(rb'data-pagefind-meta="ruleset:([^"]+)"')  # the page's own rule set (templates/base.html)
 # Pagefind's own search interfaces: our search page uses pagefind.js only, so shards leave these out.
 _UI_FILES = re.compile(r"\Apagefind-(?:component-ui|modular-ui|ui|highlight)\.(?:js|css)\Z")
@@ -179,7 +180,16 @@ def indexed_part(html: bytes) -> bytes:
     ...              b'<!--/search:skip-->b</main>')
     b'<main data-pagefind-body>ab</main>'
     """
-    return _SKIPPED.sub(b"", html)
+    kept: list[bytes] = []
+    at = 0
+    while (start := html.find(_SKIP_OPEN, at)) >= 0:  # what `re.sub(OPEN.*?CLOSE, DOTALL)` cuts, 4x faster
+        end = html.find(_SKIP_CLOSE, start + len(_SKIP_OPEN))
+        if end < 0:
+            break  # an opening with no closing after it is kept, as the regex would keep it
+        kept.append(html[at:start])
+        at = end + len(_SKIP_CLOSE)
+    kept.append(html[at:])
+    return b"".join(kept)
 
 
 def _binary_version(binary: Path) -> str:

@@ -38,6 +38,11 @@ class SiteFiles(dict[str, bytes]):
         super().__init__(files or {})
         self._sha1: dict[str, tuple[bytes, str]] = {}
 
+    def put(self, rel: str, data: bytes, sha1: str) -> None:
+        """A file whose sha1 is known (a page the build cache kept, with its digest): no pass over its bytes."""
+        self[rel] = data
+        self._sha1[rel] = (data, sha1)
+
     def sha1(self, rel: str) -> str:
         data = self[rel]
         known = self._sha1.get(rel)

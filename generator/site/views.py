@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from ..examples.model import Example
@@ -60,9 +61,9 @@ class Struck:
 
 
 @dataclass(frozen=True)
-class Receipt:
-    ruleset: Ruleset
-    score: Score
+class Printed:
+    """What a receipt prints of a score besides the score itself."""
+
     lines: tuple[Line, ...]
     struck: tuple[Struck, ...]
     subtotal: int
@@ -70,9 +71,50 @@ class Receipt:
     form: str
     payments: tuple[tuple[str, tuple[tuple[str, float], ...]], ...]  # (scheme name, ((payer, amount), ...))
 
+
+@dataclass(frozen=True)
+class Receipt:
+    """One score as its receipt prints it under one rule set.
+
+    What it prints is worked out when a template first reads it: the pattern pages hold some 1,500 receipts, and
+    working out those of the pages the build cache still holds, which are never rendered, was a twentieth of an
+    incremental build.
+    """
+
+    ruleset: Ruleset
+    score: Score
+
     def __digest__(self) -> tuple[Ruleset, Score]:
         """For the build cache: a receipt is `receipt(score, ruleset)`, so those two are all it depends on."""
         return self.ruleset, self.score
+
+    @cached_property
+    def printed(self) -> Printed:
+        return _printed(self.score, self.ruleset)
+
+    @property
+    def lines(self) -> tuple[Line, ...]:
+        return self.printed.lines
+
+    @property
+    def struck(self) -> tuple[Struck, ...]:
+        return self.printed.struck
+
+    @property
+    def subtotal(self) -> int:
+        return self.printed.subtotal
+
+    @property
+    def reading(self) -> tuple[tuple[str, str, str], ...]:
+        return self.printed.reading
+
+    @property
+    def form(self) -> str:
+        return self.printed.form
+
+    @property
+    def payments(self) -> tuple[tuple[str, tuple[tuple[str, float], ...]], ...]:
+        return self.printed.payments
 
     @property
     def adjusted(self) -> bool:
@@ -94,6 +136,10 @@ def _sets_used(matches: Iterable[tuple[int, ...]]) -> str:
 
 
 def receipt(score: Score, rs: Ruleset) -> Receipt:
+    return Receipt(rs, score)
+
+
+def _printed(score: Score, rs: Ruleset) -> Printed:
     running = 0
     lines = []
     for c in score.patterns:
@@ -114,7 +160,7 @@ def receipt(score: Score, rs: Ruleset) -> Receipt:
         for i, s in enumerate(described["sets"]):
             marks = [s["kind"]] + [m for m in ("exposed", "win") if s.get(m)]
             reading.append((CIRCLED[i] if i < len(CIRCLED) else str(i + 1), " ".join(marks), s["tiles"]))
-    return Receipt(rs, score, tuple(lines), tuple(struck), running, tuple(reading), form, _payments(score, rs))
+    return Printed(tuple(lines), tuple(struck), running, tuple(reading), form, _payments(score, rs))
 
 
 PAYERS: Mapping[str, str] = {"each": "each loser pays", "discarder": "discarder pays", "other": "each other player pays"}
