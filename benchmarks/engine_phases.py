@@ -1,158 +1,217 @@
 """Where an MCR batch line's time goes, beside where the PyMahjongGB pipeline's goes.
 
-    python benchmarks/engine_phases.py [--hands 20000] [--seed 2024] [--repeat 3]
+    python benchmarks/engine_phases.py [--hands 20000] [--seed 2024] [--repeat 5]
 
 `engine_speed.py` says how fast; this says why. In one process, on one seeded mixed hand set
-(the same as `engine_speed.py`'s), each step of the line `score --batch --ruleset mcr` writes is
-timed as a loop of its own over inputs the step before made, the fastest of `--repeat` passes
-that take every step in turn (CPU time), and printed in µs per hand beside the steps of the pipeline a Python user would
-otherwise write (`pymahjonggb_batch.py`):
+(the same as `engine_speed.py`'s), each step of a line is measured two ways, in µs per hand:
 
-- engine: parse the notation; the hand's canonical text (the result's key); its readings; the
-  detection of every reading the policy scores (the reading's `View` and the detectors the
-  gates let through), what the rest of scoring costs (the counting principles, the best
-  reading, the receipt), and the JSON text;
-- pipeline: the same parse; PyMahjongGB's arguments; its C++ calculator; the JSON text.
+- alone: the step's calls of one whole run, recorded with their arguments, made again one after
+  another with nothing between them (its own cost);
+- in the line: what the whole line saves when the step answers from the recording instead of
+  working its answers out. This is what "if the step cost nothing" would give, and it is more
+  than the cost alone: with one step gone the others run faster too (a smaller working set, so
+  fewer cache misses), which is why the savings add up to more than the line.
 
-The last lines give the ratio of the whole lines and the ratio the engine would reach if one
-step cost nothing: a bound on what speeding up that step alone can give. Steps are timed apart,
-so their sum differs from the whole line by a few per cent (caches warm differently).
+Steps of the engine (`score --batch --ruleset mcr`): parse the notation; the hand's canonical
+text (the result's key); its readings; detection (each scored reading's `View` and the
+detectors the gates let through); the JSON text. What is left is the counting principles, the
+best reading, the receipt and the batch loop. Steps of the pipeline (`pymahjonggb_batch.py`):
+the same parse; PyMahjongGB's arguments; its C++ calculator; the JSON text.
+
+Every variant is timed by CPU time with the collector off (the batch sets its objects aside from
+it too), the fastest of `--repeat` passes that take every variant in turn, so a slow spell of a
+shared machine falls on all of them alike. The last lines give the ratio of the whole lines and
+the ratio the engine would reach if one step cost nothing, by its saving in the line: a bound on
+what making that step alone faster can give.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from generator.cli import score_line_text
+from generator import cli
 from generator.detectors import View
-from generator.hand import Hand
-from generator.mcr_oracle import oracle_arguments, random_hands
-from generator.notation import format_hand, parse_hand
-from generator.rules import Pattern, Ruleset, find_ruleset
-from generator.scoring.common import find
-from generator.scoring.engine import readings_of, score
-from generator.scoring.mcr import corrected_context, divisions
+from generator.mcr_oracle import random_hands
+from generator.notation import format_hand
+from generator.rules import Ruleset, find_ruleset
+from generator.scoring import Score, engine, mcr
 
 
-def _fastest(steps: dict[str, Callable[[], object]], repeat: int, n: int) -> dict[str, float]:
-    """µs of CPU time (user + system) per hand of each step, the fastest of `repeat` passes. The passes take
-    every step in turn, so a slow spell of a shared machine falls on all of them alike."""
-    best = dict.fromkeys(steps, float("inf"))
+@dataclass(frozen=True)
+class Step:
+    """One step of a line: where its function is looked up (a module or class, and the attribute); how a recorded
+    answer is handed out again (a copy where the line changes what it gets); what else the step's answer makes
+    unneeded (functions that then answer None: the `View` a detector call is made for); and how to do the step
+    again from its recorded arguments when that takes more than calling it (the view, made again)."""
+
+    owner: object
+    name: str
+    fresh: Callable[[Any], Any] = lambda answer: answer
+    unneeded: tuple[tuple[object, str], ...] = ()
+    again: Callable[..., Any] | None = None
+
+
+Call = tuple[tuple[Any, ...], dict[str, Any], Any]
+"""One call of a step: its arguments and its answer."""
+
+
+@contextmanager
+def _patched(owner: object, name: str, replacement: object) -> Iterator[None]:
+    original = getattr(owner, name)
+    setattr(owner, name, replacement)
+    try:
+        yield
+    finally:
+        setattr(owner, name, original)
+
+
+def _recorded(line: Callable[[], None], step: Step) -> list[Call]:
+    """Every call of the step in one run of `line`, in order."""
+    original = getattr(step.owner, step.name)
+    calls: list[Call] = []
+
+    def recording(*args: Any, **kwargs: Any) -> Any:
+        answer = original(*args, **kwargs)
+        calls.append((args, kwargs, answer))
+        return answer
+
+    with _patched(step.owner, step.name, recording):
+        line()
+    return calls
+
+
+def _replaying(line: Callable[[], None], step: Step, calls: list[Call]) -> Callable[[], None]:
+    """`line` with the step answering from `calls`: a call to it then costs a function call."""
+
+    def run() -> None:
+        answers = (answer for _, _, answer in calls)
+        with ExitStack() as stack:
+            stack.enter_context(_patched(step.owner, step.name, lambda *a, **k: step.fresh(next(answers))))
+            for owner, name in step.unneeded:
+                stack.enter_context(_patched(owner, name, lambda *a, **k: None))
+            line()
+    return run
+
+
+def _alone(step: Step, calls: list[Call]) -> Callable[[], None]:
+    """The step's calls of one line made again one after another, with nothing else between them."""
+    again = step.again or getattr(step.owner, step.name)
+
+    def run() -> None:
+        for args, kwargs, _ in calls:
+            again(*args, **kwargs)
+    return run
+
+
+def _fastest(variants: dict[str, Callable[[], None]], repeat: int, n: int) -> dict[str, float]:
+    """µs of CPU time (user + system) per hand of each variant, the fastest of `repeat` passes over all of them."""
+    best = dict.fromkeys(variants, float("inf"))
     for _ in range(repeat):
-        for step, work in steps.items():
+        for label, work in variants.items():
+            gc.collect()
+            gc.disable()  # the recordings hold millions of objects: a collection would scan them at random moments
             before = os.times()
             work()
             after = os.times()
-            best[step] = min(best[step], after.user + after.system - before.user - before.system)
-    return {step: seconds / n * 1e6 for step, seconds in best.items()}
+            gc.enable()
+            best[label] = min(best[label], after.user + after.system - before.user - before.system)
+    return {label: seconds / n * 1e6 for label, seconds in best.items()}
 
 
-def _detected(rs: Ruleset) -> tuple[Pattern, ...]:
-    """The patterns the MCR policy runs detectors for: all but the chicken hand and flowers (made once, since
-    the gates' memo is kept per pattern list)."""
-    skip = (rs.option("chicken"), rs.option("flowers"))
-    return tuple(p for p in rs.patterns if p.id not in skip)
+def costs(line: Callable[[], None], steps: dict[str, Step], repeat: int, n: int) -> dict[str, tuple[float, float]]:
+    """µs per hand of each step, alone and in the line (what the line saves when the step replays its answers),
+    and of the whole line."""
+    line()  # warm every memo the way a long batch has them warm
+    variants = {"whole line": line}
+    for label, step in steps.items():
+        calls = _recorded(line, step)
+        variants[f"alone: {label}"] = _alone(step, calls)
+        variants[f"replayed: {label}"] = _replaying(line, step, calls)
+    us = _fastest(variants, repeat, n)
+    whole = us["whole line"]
+    out = {label: (us[f"alone: {label}"], whole - us[f"replayed: {label}"]) for label in steps}
+    out["whole line"] = (whole, whole)
+    return out
 
 
-def engine_steps(texts: list[str], rs: Ruleset, repeat: int) -> dict[str, float]:
-    """µs per hand of each step of the engine's batch line, and of the whole line."""
-    n = len(texts)
-    hands = [parse_hand(t) for t in texts]
-    found = [readings_of(h, rs) for h in hands]
-    scored = [score(h, rs, r) for h, r in zip(hands, found)]
-    plain = [(corrected_context(h)[0], divisions(r)) for h, r in zip(hands, found)]
-    detected = _detected(rs)
-
-    def detection() -> None:
-        for hand, readings in plain:
-            for reading in readings:
-                find(View(hand, reading), detected)
-
-    def whole(texts: list[str] = texts) -> None:
+def engine_costs(texts: list[str], rs: Ruleset, repeat: int) -> dict[str, tuple[float, float]]:
+    def line() -> None:
         for t in texts:
-            score_line_text(t, [rs])
+            cli.score_line_text(t, [rs])
 
-    whole()  # warm every memo the way a long batch has them warm
-    us = _fastest({
-        "whole line": whole,
-        "parse the notation": lambda: [parse_hand(t) for t in texts],
-        "the hand's canonical text": lambda: [format_hand(h) for h in hands],
-        "readings": lambda: [readings_of(h, rs) for h in hands],
-        "detection (View + detectors)": detection,
-        "scoring in all": lambda: [score(h, rs, r) for h, r in zip(hands, found)],
-        "JSON text": lambda: [s.json_text() for s in scored],
-    }, repeat, n)
-    us["rest of scoring (principles, best reading, receipt)"] = (
-        us["scoring in all"] - us["the hand's canonical text"] - us["detection (View + detectors)"])
-    return us
+    def detect_again(view: View, patterns: Any) -> object:
+        return mcr.find(View(view.hand, view.reading), patterns)  # a fresh view: a used one keeps the wait it found
+
+    return costs(line, {
+        "parse the notation": Step(cli, "parse_hand"),
+        "the hand's canonical text": Step(engine, "format_hand"),
+        "readings": Step(engine, "readings_of", list),
+        # the policy removes what the principles drop from the detectors' answer, so it gets a copy
+        "detection (View + detectors)": Step(mcr, "find", dict, unneeded=((mcr, "View"),), again=detect_again),
+        "JSON text": Step(Score, "json_text"),
+    }, repeat, len(texts))
 
 
-def pipeline_steps(texts: list[str], repeat: int) -> dict[str, float]:
-    """µs per hand of each step of the PyMahjongGB pipeline (`pymahjonggb_batch.fan_line` taken apart)."""
-    from MahjongGB import MahjongFanCalculator
+def pipeline_costs(texts: list[str], repeat: int) -> dict[str, tuple[float, float]]:
+    import pymahjonggb_batch as gb
 
-    n = len(texts)
-    hands: list[Hand] = [parse_hand(t) for t in texts]
-    arguments = [oracle_arguments(h) for h in hands]
-    fans = [MahjongFanCalculator(**a, verbose=True) for a in arguments]
-
-    def dump() -> None:
-        for text, f in zip(texts, fans):
-            json.dumps({"hand": text, "total": sum(v * c for v, c, _zh, _en in f),
-                        "fans": [{"zh": zh, "en": en, "value": v, "count": c} for v, c, zh, en in f]},
-                       ensure_ascii=False, separators=(", ", ": "))
-
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    from pymahjonggb_batch import fan_line
-
-    def whole() -> None:
+    def line() -> None:
         for t in texts:
-            json.dumps(fan_line(t), ensure_ascii=False, separators=(", ", ": "))
+            gb_json(gb.fan_line(t), ensure_ascii=False, separators=(", ", ": "))
 
-    return _fastest({
-        "whole line": whole,
-        "parse the notation": lambda: [parse_hand(t) for t in texts],
-        "PyMahjongGB's arguments": lambda: [oracle_arguments(h) for h in hands],
-        "the C++ calculator": lambda: [MahjongFanCalculator(**a, verbose=True) for a in arguments],
-        "JSON text": dump,
-    }, repeat, n)
+    return costs(line, {
+        "parse the notation": Step(gb, "parse_hand"),
+        "PyMahjongGB's arguments": Step(gb, "oracle_arguments"),
+        "the C++ calculator": Step(gb, "MahjongFanCalculator"),
+        "JSON text": Step(sys.modules[__name__], "gb_json"),
+    }, repeat, len(texts))
+
+
+gb_json = json.dumps
+"""The pipeline's serialiser, looked up as a module attribute so that its step can be replayed like the others."""
+
+
+def _print(title: str, us: dict[str, tuple[float, float]]) -> None:
+    print(f"{title:<44} {'alone':>8} {'in the line':>12}   µs/hand")
+    for label, (alone, in_line) in us.items():
+        print(f"  {label:<42} {alone:8.1f} {in_line:12.1f}")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20_000)
     parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--repeat", type=int, default=3, help="passes per step; the fastest counts")
+    parser.add_argument("--repeat", type=int, default=5, help="passes over every variant; the fastest counts")
     args = parser.parse_args(argv)
     texts = [format_hand(h) for h in random_hands(args.seed, args.hands)]
-    rs = find_ruleset("mcr")
     print(f"hand set: {len(texts)} mixed complete hands from generator.mcr_oracle.random_hands(seed={args.seed}); "
-          f"fastest of {args.repeat} passes per step, CPU time")
-    engine = engine_steps(texts, rs, args.repeat)
-    print("engine (`score --batch --ruleset mcr`, in-process)   µs/hand")
-    for step in ("parse the notation", "the hand's canonical text", "readings", "detection (View + detectors)",
-                 "rest of scoring (principles, best reading, receipt)", "JSON text", "whole line"):
-        print(f"  {step:<52} {engine[step]:6.1f}")
+          f"CPU time, fastest of {args.repeat} passes")
+    engine_us = engine_costs(texts, find_ruleset("mcr"), args.repeat)
+    _print("engine (`score --batch --ruleset mcr`)", engine_us)
     try:
-        pipeline = pipeline_steps(texts, args.repeat)
+        pipeline_us = pipeline_costs(texts, args.repeat)
     except ImportError:
         print("PyMahjongGB is not installed: the comparison is skipped (pip install pymahjonggb)")
         return 0
-    print("PyMahjongGB pipeline (pymahjonggb_batch.py, in-process)  µs/hand")
-    for step in (*(s for s in pipeline if s != "whole line"), "whole line"):
-        print(f"  {step:<52} {pipeline[step]:6.1f}")
-    line = engine["whole line"]
-    print(f"ratio engine/pipeline speed, whole lines: {pipeline['whole line'] / line:.2f}")
-    for step in ("detection (View + detectors)", "rest of scoring (principles, best reading, receipt)", "readings"):
-        print(f"  if {step} cost nothing: {pipeline['whole line'] / (line - engine[step]):.2f}")
+    _print("PyMahjongGB pipeline (pymahjonggb_batch.py)", pipeline_us)
+    pipe, line = pipeline_us["whole line"][0], engine_us["whole line"][0]
+    print(f"ratio engine/pipeline speed, whole lines: {pipe / line:.2f}; if one step cost nothing (its saving in the "
+          "line):")
+    for label in ("parse the notation", "readings", "detection (View + detectors)", "JSON text"):
+        print(f"  {label:<42} {pipe / (line - engine_us[label][1]):.2f}")
     return 0
 
 
