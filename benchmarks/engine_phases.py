@@ -85,7 +85,7 @@ def _recorded(line: Callable[[], None], step: Step) -> list[Call]:
 
     def recording(*args: Any, **kwargs: Any) -> Any:
         answer = original(*args, **kwargs)
-        calls.append((args, kwargs, answer))
+        calls.append((args, kwargs, step.fresh(answer)))  # as given, before the line changes it
         return answer
 
     with _patched(step.owner, step.name, recording):
@@ -147,22 +147,29 @@ def costs(line: Callable[[], None], steps: dict[str, Step], repeat: int, n: int)
     return out
 
 
+def _detect_again(view: View, patterns: Any) -> object:
+    return mcr.find(View(view.hand, view.reading), patterns)  # a fresh view: a used one keeps the wait it found
+
+
+def engine_steps() -> dict[str, Step]:
+    """The steps of the engine's batch line (tests/test_benchmarks.py checks that replaying any of them leaves every
+    line as it was, so what a replay saves is the step and nothing else)."""
+    return {
+        "parse the notation": Step(cli, "parse_hand"),
+        "the hand's canonical text": Step(engine, "format_hand"),
+        "readings": Step(engine, "readings_of", list),
+        # the policy removes what the principles drop from the detectors' answer, so it gets a copy
+        "detection (View + detectors)": Step(mcr, "find", dict, unneeded=((mcr, "View"),), again=_detect_again),
+        "JSON text": Step(Score, "json_text"),
+    }
+
+
 def engine_costs(texts: list[str], rs: Ruleset, repeat: int) -> dict[str, tuple[float, float]]:
     def line() -> None:
         for t in texts:
             cli.score_line_text(t, [rs])
 
-    def detect_again(view: View, patterns: Any) -> object:
-        return mcr.find(View(view.hand, view.reading), patterns)  # a fresh view: a used one keeps the wait it found
-
-    return costs(line, {
-        "parse the notation": Step(cli, "parse_hand"),
-        "the hand's canonical text": Step(engine, "format_hand"),
-        "readings": Step(engine, "readings_of", list),
-        # the policy removes what the principles drop from the detectors' answer, so it gets a copy
-        "detection (View + detectors)": Step(mcr, "find", dict, unneeded=((mcr, "View"),), again=detect_again),
-        "JSON text": Step(Score, "json_text"),
-    }, repeat, len(texts))
+    return costs(line, engine_steps(), repeat, len(texts))
 
 
 def pipeline_costs(texts: list[str], repeat: int) -> dict[str, tuple[float, float]]:

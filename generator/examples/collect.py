@@ -213,7 +213,7 @@ def _cached_search(cache: BuildCache, frame: str, searcher: Searcher, rs: Rulese
     for the searches that read them: an edit of one rule set re-checks that rule set, not every rule
     set searched after it.
 
-    The facts are recorded once, when the search runs, under the values it ran under (`run`): each
+    The facts are recorded once, when the search runs, under the values it ran under (`ran_under`): each
     successful check carries them over to the values checked, so after a check only the search's
     entry, which names the values it now holds under, is stored again.
     """
@@ -222,15 +222,15 @@ def _cached_search(cache: BuildCache, frame: str, searcher: Searcher, rs: Rulese
     values = pattern_values(rs)
     stored = cache.load(name, frame)
     if stored is not None and stored[0] in (None, starts):
-        start, made_under, run, search, misses = stored
+        start, made_under, ran_under, search, misses = stored
         if made_under == values:
             cache.hits.append(name)
             return search, misses
         recorded = cache.load(facts_name, frame)
-        if recorded is not None and recorded[0] == run and still_holds(
+        if recorded is not None and recorded[0] == ran_under and still_holds(
                 scorer, rs.id, recorded[1], changed_values(rs, made_under), fired):
             cache.checked.append(name)
-            cache.store(name, frame, (start, values, run, search, misses))
+            cache.store(name, frame, (start, values, ran_under, search, misses))
             return search, misses
     cache.misses.append(name)
     searcher.consulted_extra = False
