@@ -8,9 +8,9 @@
 - alone: the step's calls of one whole run, recorded with their arguments, made again one after
   another with nothing between them (its own cost);
 - in the line: what the whole line saves when the step answers from the recording instead of
-  working its answers out. This is what "if the step cost nothing" would give, and it is more
-  than the cost alone: with one step gone the others run faster too (a smaller working set, so
-  fewer cache misses), which is why the savings add up to more than the line.
+  working its answers out. It comes out larger than the cost alone, and the savings add up to
+  more than the line: with one step gone the others run faster too (a smaller working set, so
+  fewer cache misses), and the replayed answers were made beforehand.
 
 Steps of the engine (`score --batch --ruleset mcr`): parse the notation; the hand's canonical
 text (the result's key); its readings; detection (each scored reading's `View` and the
@@ -18,11 +18,15 @@ detectors the gates let through); the JSON text. What is left is the counting pr
 best reading, the receipt and the batch loop. Steps of the pipeline (`pymahjonggb_batch.py`):
 the same parse; PyMahjongGB's arguments; its C++ calculator; the JSON text.
 
-Every variant is timed by CPU time with the collector off (the batch sets its objects aside from
-it too), the fastest of `--repeat` passes that take every variant in turn, so a slow spell of a
-shared machine falls on all of them alike. The last lines give the ratio of the whole lines and
-the ratio the engine would reach if one step cost nothing, by its saving in the line: a bound on
-what making that step alone faster can give.
+Runs are timed by CPU time with the collector off (the batch sets its objects aside from it too);
+a step alone is its fastest of `--repeat` runs, its saving in the line the median of `--repeat`
+differences between a plain line and a replaying one timed one after the other, the whole line its
+fastest run. The savings are differences of noisy figures: on a busy machine they scatter.
+
+The last lines give the ratio of the whole lines, and the ratio the engine would reach if one step
+cost nothing, taking off the line either the step's cost alone or its saving in the line. The
+second is the generous bound: a replay hands out objects made beforehand, so it spares the rest of
+the line the step's memory traffic as well.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ import argparse
 import gc
 import json
 import os
+import statistics
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -116,34 +121,38 @@ def _alone(step: Step, calls: list[Call]) -> Callable[[], None]:
     return run
 
 
-def _fastest(variants: dict[str, Callable[[], None]], repeat: int, n: int) -> dict[str, float]:
-    """µs of CPU time (user + system) per hand of each variant, the fastest of `repeat` passes over all of them."""
-    best = dict.fromkeys(variants, float("inf"))
-    for _ in range(repeat):
-        for label, work in variants.items():
-            gc.collect()
-            gc.disable()  # the recordings hold millions of objects: a collection would scan them at random moments
-            before = os.times()
-            work()
-            after = os.times()
-            gc.enable()
-            best[label] = min(best[label], after.user + after.system - before.user - before.system)
-    return {label: seconds / n * 1e6 for label, seconds in best.items()}
+def _cpu(work: Callable[[], None]) -> float:
+    """CPU seconds (user + system) of one call, with the collector off (the recordings hold millions of objects,
+    which a collection would scan at random moments; the batch sets its own objects aside from it too)."""
+    gc.collect()
+    gc.disable()
+    try:
+        before = os.times()
+        work()
+        after = os.times()
+    finally:
+        gc.enable()
+    return after.user + after.system - before.user - before.system
 
 
 def costs(line: Callable[[], None], steps: dict[str, Step], repeat: int, n: int) -> dict[str, tuple[float, float]]:
-    """µs per hand of each step, alone and in the line (what the line saves when the step replays its answers),
-    and of the whole line."""
+    """µs per hand of each step, alone (the fastest of `repeat` runs) and in the line (the median of `repeat` savings,
+    each the whole line's time less the time of the line replaying the step, timed one after the other so that a
+    slow spell of a shared machine falls on both), and of the whole line (its fastest run)."""
     line()  # warm every memo the way a long batch has them warm
-    variants = {"whole line": line}
-    for label, step in steps.items():
-        calls = _recorded(line, step)
-        variants[f"alone: {label}"] = _alone(step, calls)
-        variants[f"replayed: {label}"] = _replaying(line, step, calls)
-    us = _fastest(variants, repeat, n)
-    whole = us["whole line"]
-    out = {label: (us[f"alone: {label}"], whole - us[f"replayed: {label}"]) for label in steps}
-    out["whole line"] = (whole, whole)
+    recorded = {label: _recorded(line, step) for label, step in steps.items()}
+    whole: list[float] = []
+    alone: dict[str, list[float]] = {label: [] for label in steps}
+    saved: dict[str, list[float]] = {label: [] for label in steps}
+    for _ in range(repeat):
+        for label, step in steps.items():
+            plain = _cpu(line)
+            whole.append(plain)
+            saved[label].append(plain - _cpu(_replaying(line, step, recorded[label])))
+            alone[label].append(_cpu(_alone(step, recorded[label])))
+    scale = 1e6 / n
+    out = {label: (min(alone[label]) * scale, statistics.median(saved[label]) * scale) for label in steps}
+    out["whole line"] = (min(whole) * scale, min(whole) * scale)
     return out
 
 
@@ -205,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     texts = [format_hand(h) for h in random_hands(args.seed, args.hands)]
     print(f"hand set: {len(texts)} mixed complete hands from generator.mcr_oracle.random_hands(seed={args.seed}); "
-          f"CPU time, fastest of {args.repeat} passes")
+          f"CPU time, {args.repeat} runs of each")
     engine_us = engine_costs(texts, find_ruleset("mcr"), args.repeat)
     _print("engine (`score --batch --ruleset mcr`)", engine_us)
     try:
@@ -215,10 +224,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     _print("PyMahjongGB pipeline (pymahjonggb_batch.py)", pipeline_us)
     pipe, line = pipeline_us["whole line"][0], engine_us["whole line"][0]
-    print(f"ratio engine/pipeline speed, whole lines: {pipe / line:.2f}; if one step cost nothing (its saving in the "
-          "line):")
+    print(f"ratio engine/pipeline speed, whole lines: {pipe / line:.2f}")
+    print(f"{'the ratio if one step cost nothing:':<44} {'alone':>8} {'in the line':>12}")
     for label in ("parse the notation", "readings", "detection (View + detectors)", "JSON text"):
-        print(f"  {label:<42} {pipe / (line - engine_us[label][1]):.2f}")
+        alone, in_line = engine_us[label]
+        print(f"  {label:<42} {pipe / (line - alone):8.2f} {pipe / (line - in_line):12.2f}")
     return 0
 
 
