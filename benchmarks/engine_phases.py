@@ -34,9 +34,9 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import os
 import statistics
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
@@ -127,12 +127,11 @@ def _cpu(work: Callable[[], None]) -> float:
     gc.collect()
     gc.disable()
     try:
-        before = os.times()
+        before = time.process_time()  # not os.times: its ticks of 10 ms are too coarse for a short run
         work()
-        after = os.times()
+        return time.process_time() - before
     finally:
         gc.enable()
-    return after.user + after.system - before.user - before.system
 
 
 def costs(line: Callable[[], None], steps: dict[str, Step], repeat: int, n: int) -> dict[str, tuple[float, float]]:
@@ -206,6 +205,11 @@ def _print(title: str, us: dict[str, tuple[float, float]]) -> None:
         print(f"  {label:<42} {alone:8.1f} {in_line:12.1f}")
 
 
+def _ratio(pipeline: float, engine: float) -> str:
+    """The speed ratio of two times per hand; a dash when the engine's is not positive (a run too short to time)."""
+    return f"{pipeline / engine:.2f}" if engine > 0 else "-"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20_000)
@@ -224,11 +228,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     _print("PyMahjongGB pipeline (pymahjonggb_batch.py)", pipeline_us)
     pipe, line = pipeline_us["whole line"][0], engine_us["whole line"][0]
-    print(f"ratio engine/pipeline speed, whole lines: {pipe / line:.2f}")
+    print(f"ratio engine/pipeline speed, whole lines: {_ratio(pipe, line)}")
     print(f"{'the ratio if one step cost nothing:':<44} {'alone':>8} {'in the line':>12}")
     for label in ("parse the notation", "readings", "detection (View + detectors)", "JSON text"):
-        alone, in_line = engine_us[label]
-        print(f"  {label:<42} {pipe / (line - alone):8.2f} {pipe / (line - in_line):12.2f}")
+        print(f"  {label:<42}" + "".join(f" {_ratio(pipe, line - cost):>{width}}"
+                                          for cost, width in zip(engine_us[label], (8, 12))))
     return 0
 
 
