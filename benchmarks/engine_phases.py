@@ -214,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20_000)
     parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--repeat", type=int, default=5, help="passes over every variant; the fastest counts")
+    parser.add_argument("--repeat", type=int, default=5, help="runs of each variant (alone: the fastest counts; in the line: the median saving)")
     args = parser.parse_args(argv)
     texts = [format_hand(h) for h in random_hands(args.seed, args.hands)]
     print(f"hand set: {len(texts)} mixed complete hands from generator.mcr_oracle.random_hands(seed={args.seed}); "

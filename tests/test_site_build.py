@@ -222,13 +222,13 @@ def test_receipt_adds_up_like_the_engine_and_shows_the_limit(rulesets) -> None: 
     s = score(parse_hand("1112223334445p+5p"), rs)  # four concealed consecutive triplets of one suit: over the limit
     r = receipt(s, rs)
     running = 0
-    for line, counted in zip(r.lines, s.patterns, strict=True):
+    for line, counted in zip(r.printed.lines, s.patterns, strict=True):
         running += counted.value * counted.count
         assert (line.value, line.count, line.running) == (counted.value, counted.count, running)
-    assert r.subtotal == running > s.total == rs.option("limit")
+    assert r.printed.subtotal == running > s.total == rs.option("limit")
     assert r.adjusted
-    assert [(x.en, x.rule) for x in r.struck] == [(rs.pattern(e.id).en, e.rule) for e in s.excluded]
-    assert all(x.by_url for x in r.struck if x.by in {f"{p.zh} {p.en}" for p in rs.patterns})
+    assert [(x.en, x.rule) for x in r.printed.struck] == [(rs.pattern(e.id).en, e.rule) for e in s.excluded]
+    assert all(x.by_url for x in r.printed.struck if x.by in {f"{p.zh} {p.en}" for p in rs.patterns})
 
 
 def test_a_failing_pagefind_binary_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -90,36 +90,13 @@ class Receipt:
 
     @cached_property
     def printed(self) -> Printed:
+        """What the receipt prints (templates read `r.printed.lines` and so on)."""
         return _printed(self.score, self.ruleset)
-
-    @property
-    def lines(self) -> tuple[Line, ...]:
-        return self.printed.lines
-
-    @property
-    def struck(self) -> tuple[Struck, ...]:
-        return self.printed.struck
-
-    @property
-    def subtotal(self) -> int:
-        return self.printed.subtotal
-
-    @property
-    def reading(self) -> tuple[tuple[str, str, str], ...]:
-        return self.printed.reading
-
-    @property
-    def form(self) -> str:
-        return self.printed.form
-
-    @property
-    def payments(self) -> tuple[tuple[str, tuple[tuple[str, float], ...]], ...]:
-        return self.printed.payments
 
     @property
     def adjusted(self) -> bool:
         """The total differs from the plain sum: a limit, cap or conversion applied (the notes say which)."""
-        return self.score.complete and self.score.total != self.subtotal
+        return self.score.complete and self.score.total != self.printed.subtotal
 
 
 def _label(rs: Ruleset, pid: str) -> tuple[str, str, str | None]:
