@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 from hands import counted_ids, score_of
-from sihai_source import fan_table, minimum_levels, payment_table, split_lines
+from sihai_facts import fan_table, minimum_levels, payment_table, split_lines
 
 from generator.cli import main
 from generator.detectors import View

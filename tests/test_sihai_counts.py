@@ -18,7 +18,7 @@ from itertools import combinations
 from math import comb
 
 import pytest
-from sihai_source import CountRow, count_table
+from sihai_facts import CountRow, count_table
 
 from generator import detectors
 from generator.detectors import View
