@@ -1,4 +1,4 @@
-"""The design record names real code: a module or test it cites that was moved or deleted fails here."""
+"""The docs tell the truth: the design names real code, and the notation contract is what the code does."""
 
 from __future__ import annotations
 
@@ -13,3 +13,35 @@ def test_every_path_the_design_record_names_exists() -> None:
     named = set(re.findall(r"`([\w/.-]+\.(?:py|sh))\b", text))  # from the project root, or within the package
     assert len(named) > 10
     assert sorted(p for p in named if not (ROOT / p).exists() and not (ROOT / "generator" / p).exists()) == []
+
+
+NOTATION = ROOT / "docs" / "notation.md"
+
+
+def test_the_notation_contract_lists_every_flag_in_canonical_order() -> None:
+    """The flag table's order is the canonical order `format_hand` prints flags in."""
+    from generator.notation import FLAG_ORDER
+
+    text = NOTATION.read_text(encoding="utf-8")
+    table = re.findall(r"^\| `([a-z-]+)(?:=[^`]*)?` \|", text.split("### Canonical form")[0], flags=re.M)
+    assert table == list(FLAG_ORDER)
+
+
+def test_the_notation_contract_example_is_what_the_engine_prints() -> None:
+    import json
+
+    from generator.cli import score_line
+    from generator.rules import find_ruleset
+
+    text = NOTATION.read_text(encoding="utf-8")
+    block = text.split("## The score object", 1)[1].split("```json", 1)[1].split("```", 1)[0]
+    shown = dict(re.findall(r'^  "(\w+)": ("[^"]*"|true|false|\d+),?$', block, flags=re.M))
+    (result,) = score_line(json.loads(shown["hand"]), [find_ruleset("mcr")])
+    assert {k: json.loads(v) for k, v in shown.items()} == {k: result[k] for k in shown}
+    first = json.loads(re.search(r'"patterns": \[(\{[^}]*\})', block).group(1))  # type: ignore[union-attr]
+    assert first == result["patterns"][0]
+
+
+def test_no_tracked_doc_names_a_path_outside_the_repository() -> None:
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        assert not re.search(r"\.\./shared|shared/(sources|reference)", path.read_text(encoding="utf-8")), path
