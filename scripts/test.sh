@@ -13,7 +13,8 @@ PY=${PYTHON:-python3}
 
 need_apt=()
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
-fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || need_apt+=(fonts-noto-cjk)
+# The CJK fonts are looked for as files: fc-list comes with fontconfig, which a fresh machine may lack.
+compgen -G "/usr/share/fonts/opentype/noto/NotoSansCJK*" >/dev/null || need_apt+=(fonts-noto-cjk)
 command -v java >/dev/null 2>&1 || need_apt+=(default-jre-headless)
 command -v npm >/dev/null 2>&1 || need_apt+=(npm)
 if [ ${#need_apt[@]} -gt 0 ]; then
