@@ -18,6 +18,7 @@ from site_files import tree, write_tree
 
 from generator.cli import main
 from generator.rules import CONTENT_DIR, load_rulesets
+from generator.rules.errors import Problems
 from generator.site import content_check
 from generator.site.build import CACHE_DIR, MARKER, build
 
@@ -131,8 +132,48 @@ def test_edition_fields_are_checked_once_in_the_file_that_writes_them(tmp_path: 
     marker = "A winning hand that shows no pattern at all."
     assert marker in text
     base.write_text(text.replace(marker, "A <i>winning</i> hand that shows no pattern at all.", 1), encoding="utf-8")
-    with pytest.raises(content_check.ContentErrors) as info:
-        rulesets = load_rulesets(content)
-        content_check.before_search(content, rulesets, [])
-    assert [(e.file, e.field) for e in info.value.problems] == [
+    problems = Problems()
+    content_check.before_search(content, load_rulesets(content), [], problems)
+    assert [(e.file, e.field) for e in problems.found] == [
         ("content/rulesets/zj-2.4.toml", "pattern 'chicken-hand' definition")]
+
+
+def test_check_names_every_problem_of_every_broken_file_in_one_run(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Five files broken, two problems in one pattern of one of them: one run lists all six, in file order (a
+    syntax error skips the rest of its file only), and writes nothing."""
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT_DIR, content)
+
+    def edit(rel: str, old: str, new: str) -> int:
+        """Replace the first `old` in the file; the line it is on."""
+        path = content / rel
+        text = path.read_text(encoding="utf-8")
+        assert old in text, (rel, old)
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+        return text[: text.index(old)].count("\n") + 1
+
+    value = edit("rulesets/zj-2.4.toml", "value = 5\n", 'value = "five"\n')  # the second pattern
+    detector = edit("rulesets/zj-2.4.toml", 'name = "all_chows"', 'name = "all_chowz"')
+    syntax = edit("rulesets/sihai-3.1.toml", "[ruleset]\n", "[ruleset\n")
+    edit("concepts.toml", '"mcr/full-flush"', '"mcr/full-flsh"')
+    lines = (content / "concepts.toml").read_text(encoding="utf-8").splitlines()
+    member = max(i for i, line in enumerate(lines[: lines.index('  "mcr/full-flsh",')], 1) if "members" in line)
+    hand = edit("hands/tuanyuan.toml", 'hand = "1234m7899p46s567z+5m tsumo"', 'hand = "1234x"')
+    edit("pages/about.md", "# ", "Intro\n# ")
+    site = previous_site(tmp_path)
+    before = tree(site)
+
+    assert main(["check", "--content", str(content)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split(": ")[0] for line in out] == [
+        f"content/concepts.toml:{member}",
+        f"content/hands/tuanyuan.toml:{hand}",
+        "content/pages/about.md:1",
+        f"content/rulesets/sihai-3.1.toml:{syntax}",
+        f"content/rulesets/zj-2.4.toml:{value}",
+        f"content/rulesets/zj-2.4.toml:{detector}",
+    ], "\n".join(out)
+    assert "mcr/full-flsh" in out[0] and "not a hand" in out[1] and "# Title" in out[2]
+    assert "invalid TOML" in out[3] and "expected an integer" in out[4] and "unknown detector 'all_chowz'" in out[5]
+    assert tree(site) == before

@@ -18,6 +18,7 @@ from ..digest import Digester, engine_digest, ruleset_frame_key
 from ..hand import Hand
 from ..notation import format_hand
 from ..rules import Ruleset
+from ..rules.errors import Problems
 from .atlas import Atlas, NearMiss, PatternExamples
 from .concepts import Concept, load_concepts
 from .curated import CuratedHand, check, load_curated
@@ -76,8 +77,11 @@ def run(rulesets: dict[str, Ruleset], content: Path, cache: BuildCache = NO_CACH
     preloaded = {rid: _preload_scores(cache, frames[rid], rulesets[rid], scorer, fired) for rid in frames}
     curated = load_curated(content / "hands", rulesets)
     concepts = load_concepts(content / "concepts.toml", rulesets)  # content errors first, before the search
+    disagreements = Problems()  # every curated hand the engine disagrees with, not only the first
     for ch in curated:
-        check(ch, scorer)
+        with disagreements.attempt():
+            check(ch, scorer)
+    disagreements.raise_any()
     stored = _stored_streams(cache, engine)
     streams = (HandStream(SEED, lambda: stored(0)), HandStream(SEED + 1, lambda: stored(1)))
     extra: list[Hand] = [ch.hand for ch in curated]

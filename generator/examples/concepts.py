@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import Pattern, Ruleset
+from ..rules.errors import Problems
 from ..rules.loader import _File
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9\-]*$")
@@ -74,30 +75,43 @@ def concept_row(rs: Ruleset, pid: str) -> ConceptRow:
                       tuple(e.id for e in p.excludes), by)
 
 
-def load_concepts(path: Path, rulesets: dict[str, Ruleset]) -> list[Concept]:
-    """Read and check concepts.toml; a dangling member or a bad field stops with file:line: field."""
+def load_concepts(path: Path, rulesets: dict[str, Ruleset], problems: Problems | None = None) -> list[Concept]:
+    """Read and check concepts.toml: a dangling member or a bad field is a problem at file:line: field. Every
+    concept is checked; without `problems` any problem raises, with it they are added and the good concepts kept.
+    Members of a rule set that did not load (`problems.unloaded`) are left out unchecked."""
+    found = Problems() if problems is None else problems
+    out = found.keep(lambda: _load_concepts(path, rulesets, found)) or []
+    if problems is None:
+        found.raise_any()
+    return out
+
+
+def _load_concepts(path: Path, rulesets: dict[str, Ruleset], found: Problems) -> list[Concept]:
     if not path.exists():
         return []
     f = _File(path, path.parent.parent)
     for key in f.data:
         if key != "concept":
-            raise f.error(key, 0, "", "unknown table (expected [[concept]])", key)
+            found.add(f.error(key, 0, "", "unknown table (expected [[concept]])", key))
     raw = f.data.get("concept", [])
     if not isinstance(raw, list):
         raise f.error("concept", 0, "", "expected [[concept]] tables", "concept")
     out: list[Concept] = []
     seen_ids: dict[str, int] = {}
     for i, data in enumerate(raw):
-        out.append(_concept(f, i, data, rulesets))
-        c = out[-1]
+        c = found.keep(lambda: _concept(f, i, data, rulesets, found.unloaded))
+        if c is None:
+            continue
         if c.id in seen_ids:
-            raise f.error("concept", i, "id", f"duplicate concept id {c.id!r} (also concept #{seen_ids[c.id] + 1})",
-                          f"concept {c.id!r} id")
+            found.add(f.error("concept", i, "id", f"duplicate concept id {c.id!r} (also concept #{seen_ids[c.id] + 1})",
+                              f"concept {c.id!r} id"))
+            continue
         seen_ids[c.id] = i
+        out.append(c)
     return out
 
 
-def _concept(f: _File, i: int, data: Any, rulesets: dict[str, Ruleset]) -> Concept:
+def _concept(f: _File, i: int, data: Any, rulesets: dict[str, Ruleset], unloaded: set[str]) -> Concept:
     if not isinstance(data, dict):
         raise f.error("concept", i, "", "expected a table", "concept")
     label = f"concept {data.get('id')!r} " if isinstance(data.get("id"), str) else f"concept #{i + 1} "
@@ -118,11 +132,13 @@ def _concept(f: _File, i: int, data: Any, rulesets: dict[str, Ruleset]) -> Conce
         raise f.error("concept", i, "id", f"expected a lowercase slug, found {values['id']!r}", label + "id")
     members: list[tuple[str, str]] = []
     for m in values["members"]:
+        if isinstance(m, str) and m.split("/")[0] in unloaded:
+            continue
         member = _member(f, i, label, m, rulesets)
         if member in members:
             raise f.error("concept", i, "members", f"{m!r} is listed twice", label + "members")
         members.append(member)
-    if not members:
+    if not members and not unloaded:
         raise f.error("concept", i, "members", "a concept needs at least one member", label + "members")
     return Concept(values["id"], values["zh"], values["en"], values["description"].strip(), members,
                    line=f.line("concept", i))

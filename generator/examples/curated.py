@@ -28,6 +28,7 @@ from typing import Any
 from ..hand import Hand
 from ..notation import HandError, format_hand, parse_hand
 from ..rules import ContentError, Ruleset
+from ..rules.errors import Problems
 from ..rules.loader import _File
 from ..rules.locate import locate
 from ..scoring import Score
@@ -66,27 +67,31 @@ class CuratedHand:
     line: int | None
 
 
-def load_curated(folder: Path, rulesets: dict[str, Ruleset]) -> list[CuratedHand]:
-    """Every hand of every file in `folder`, files in name order, hands in file order."""
-    if not folder.is_dir():
-        return []
+def load_curated(folder: Path, rulesets: dict[str, Ruleset], problems: Problems | None = None) -> list[CuratedHand]:
+    """Every hand of every file in `folder`, files in name order, hands in file order. Every hand is checked;
+    without `problems` any problem raises, with it they are added and the good hands kept. Expectations under a
+    rule set that did not load (`problems.unloaded`) are left out unchecked."""
+    found = Problems() if problems is None else problems
     out: list[CuratedHand] = []
-    ids: dict[str, str] = {}
-    for path in sorted(folder.glob("*.toml")):
-        for ch in _load_file(path, folder.parent.parent, rulesets):
-            where = f"{ch.file}:{ch.line}"
-            if ch.id in ids:
-                raise ContentError(ch.file, ch.line, "hand.id", f"duplicate id {ch.id!r} (also {ids[ch.id]})")
-            ids[ch.id] = where
-            out.append(ch)
+    if folder.is_dir():
+        ids: dict[str, str] = {}
+        for path in sorted(folder.glob("*.toml")):
+            for ch in found.keep(lambda: _load_file(path, folder.parent.parent, rulesets, found)) or []:
+                if ch.id in ids:
+                    found.add(ContentError(ch.file, ch.line, "hand.id", f"duplicate id {ch.id!r} (also {ids[ch.id]})"))
+                    continue
+                ids[ch.id] = f"{ch.file}:{ch.line}"
+                out.append(ch)
+    if problems is None:
+        found.raise_any()
     return out
 
 
-def _load_file(path: Path, root: Path, rulesets: dict[str, Ruleset]) -> list[CuratedHand]:
+def _load_file(path: Path, root: Path, rulesets: dict[str, Ruleset], found: Problems) -> list[CuratedHand]:
     f = _File(path, root)
     for key in f.data:
         if key != "hand":
-            raise f.error(key, 0, "", "unknown table (expected [[hand]])", key)
+            found.add(f.error(key, 0, "", "unknown table (expected [[hand]])", key))
     raw = f.data.get("hand", [])
     if not isinstance(raw, list):
         raise f.error("hand", 0, "", "expected [[hand]] tables", "hand")
@@ -99,12 +104,15 @@ def _load_file(path: Path, root: Path, rulesets: dict[str, Ruleset]) -> list[Cur
                  for ln in text_lines[starts[i] - 1: starts[i + 1] - 1]]
         sub = locate("\n".join(chunk))
         offset = starts[i] - 1
-        out.append(_hand(f, i, data, rulesets, {k: n + offset for k, n in sub.items()}))
+        lines = {k: n + offset for k, n in sub.items()}
+        hand = found.keep(lambda: _hand(f, i, data, rulesets, lines, found.unloaded))
+        if hand is not None:
+            out.append(hand)
     return out
 
 
-def _hand(f: _File, i: int, data: Any, rulesets: dict[str, Ruleset], lines: dict[tuple[str, int, str], int]
-          ) -> CuratedHand:
+def _hand(f: _File, i: int, data: Any, rulesets: dict[str, Ruleset], lines: dict[tuple[str, int, str], int],
+          unloaded: set[str]) -> CuratedHand:
     line = f.line("hand", i)
     if not isinstance(data, dict):
         raise ContentError(f.name, line, "hand", "expected a table")
@@ -137,6 +145,8 @@ def _hand(f: _File, i: int, data: Any, rulesets: dict[str, Ruleset], lines: dict
     for rid in expect_raw:
         table = f"hand.expect.{rid}"
         split = [f"{rid}.{k}" for k in (expect_raw[rid] if isinstance(expect_raw[rid], dict) else ())]
+        if rid in unloaded or unloaded.intersection(split):
+            continue
         if rid not in rulesets and any(s in rulesets for s in split):  # TOML read [hand.expect.zj-2.4] as zj-2 → 4
             whole = next(s for s in split if s in rulesets)
             raise ContentError(f.name, lines.get((f"hand.expect.{whole}", 0, "")) or line, label + f"expect.{rid}",

@@ -14,7 +14,7 @@ from typing import Any
 
 from .. import detectors
 from ..shapes import Form
-from .errors import ContentError
+from .errors import ContentError, Problems
 from .locate import locate
 from .model import EditionDiff, Exclusion, Origin, Pattern, Ruleset
 
@@ -87,23 +87,56 @@ PATTERN_KEYS = {
 
 
 def _pattern(f: _File, index: int, data: dict[str, Any], table: str = "pattern") -> Pattern:
+    """One pattern; every problem of its fields is raised at once (ContentErrors), each at its own line."""
     pid = data.get("id")
     label = f"pattern {pid!r} " if isinstance(pid, str) else f"pattern #{index + 1} "
+    found = Problems()
+
+    def get(key: str, typ: type, **kw: Any) -> Any:
+        return found.keep(lambda: _get(f, table, index, data, key, typ, label=label, **kw))
+
     for key in data:
         if key not in PATTERN_KEYS:
-            raise f.error(table, index, key, f"unknown field (expected one of {', '.join(sorted(PATTERN_KEYS))})",
-                          f"{label}{key}")
-    pid = _get(f, table, index, data, "id", str, label=label)
-    if not SLUG.match(pid):
-        raise f.error(table, index, "id", f"expected a lowercase slug like 'full-flush', found {pid!r}", f"{label}id")
-    detect = _get(f, table, index, data, "detect", dict, label=label)
+            found.add(f.error(table, index, key, f"unknown field (expected one of {', '.join(sorted(PATTERN_KEYS))})",
+                              f"{label}{key}"))
+    pid = get("id", str)
+    if pid is not None and not SLUG.match(pid):
+        found.add(f.error(table, index, "id", f"expected a lowercase slug like 'full-flush', found {pid!r}",
+                          f"{label}id"))
+    detect = get("detect", dict) or {}
     name = detect.get("name")
-    if not isinstance(name, str):
-        raise f.error(table, index, "detect", "expected a table with a string 'name'", f"{label}detect.name")
     params = {k: v for k, v in detect.items() if k != "name"}
-    problem = detectors.check_params(name, params)
-    if problem:
-        raise f.error(table, index, "detect", problem, f"{label}detect")
+    if "detect" in data and not isinstance(name, str):
+        found.add(f.error(table, index, "detect", "expected a table with a string 'name'", f"{label}detect.name"))
+    elif isinstance(name, str):
+        problem = detectors.check_params(name, params)
+        if problem:
+            found.add(f.error(table, index, "detect", problem, f"{label}detect"))
+    excludes = found.keep(lambda: _excludes(f, table, index, data, label)) or ()
+    provenance = get("provenance", str)
+    if provenance is not None and provenance not in PROVENANCE:
+        found.add(f.error(table, index, "provenance", f"expected 'source' or 'interpretation', found {provenance!r}",
+                          f"{label}provenance"))
+    reading = get("reading", str, required=False, default="")
+    if provenance == "interpretation" and reading is not None and not reading.strip():
+        found.add(f.error(table, index, "provenance",
+                          "an interpretation needs a 'reading' saying why this reading was chosen", f"{label}reading"))
+    aliases = get("aliases", list, required=False, default=[])
+    if aliases is not None and not all(isinstance(a, str) for a in aliases):
+        found.add(f.error(table, index, "aliases", "expected an array of strings", f"{label}aliases"))
+    fields = {key: get(key, typ, **kw) for key, typ, kw in (
+        ("zh", str, {}), ("en", str, {}), ("value", int, {}), ("group", str, {}), ("definition", str, {}),
+        ("source", str, {}), ("number", str, {"required": False, "default": ""}),
+        ("category", str, {"required": False, "default": ""}), ("extra", dict, {"required": False, "default": {}}))}
+    found.raise_any()
+    return Pattern(
+        id=pid, detect=name, params=params, excludes=excludes, provenance=provenance, reading=reading,
+        aliases=tuple(aliases), **fields,
+        origin=Origin(f.name, f.line(table, index), tuple(sorted(f.keys.get((table, index), ())))),
+    )
+
+
+def _excludes(f: _File, table: str, index: int, data: dict[str, Any], label: str) -> tuple[Exclusion, ...]:
     excludes = []
     for raw in _get(f, table, index, data, "excludes", list, required=False, default=[], label=label):
         if not isinstance(raw, dict) or not isinstance(raw.get("id"), str) or not isinstance(raw.get("why"), str):
@@ -114,37 +147,7 @@ def _pattern(f: _File, index: int, data: dict[str, Any], table: str = "pattern")
             raise f.error(table, index, "excludes", f"'count' must be a positive integer, found {count!r}",
                           f"{label}excludes")
         excludes.append(Exclusion(raw["id"], raw["why"], count))
-    provenance = _get(f, table, index, data, "provenance", str, label=label)
-    if provenance not in PROVENANCE:
-        raise f.error(table, index, "provenance", f"expected 'source' or 'interpretation', found {provenance!r}",
-                      f"{label}provenance")
-    reading = _get(f, table, index, data, "reading", str, required=False, default="", label=label)
-    if provenance == "interpretation" and not reading.strip():
-        raise f.error(table, index, "provenance",
-                      "an interpretation needs a 'reading' saying why this reading was chosen", f"{label}reading")
-    aliases = _get(f, table, index, data, "aliases", list, required=False, default=[], label=label)
-    if not all(isinstance(a, str) for a in aliases):
-        raise f.error(table, index, "aliases", "expected an array of strings", f"{label}aliases")
-    return Pattern(
-        id=pid,
-        zh=_get(f, table, index, data, "zh", str, label=label),
-        en=_get(f, table, index, data, "en", str, label=label),
-        value=_get(f, table, index, data, "value", int, label=label),
-        group=_get(f, table, index, data, "group", str, label=label),
-        detect=name,
-        params=params,
-        excludes=tuple(excludes),
-        definition=_get(f, table, index, data, "definition", str, label=label),
-        source=_get(f, table, index, data, "source", str, label=label),
-        provenance=provenance,
-        reading=reading,
-        number=_get(f, table, index, data, "number", str, required=False, default="", label=label),
-        aliases=tuple(aliases),
-        category=_get(f, table, index, data, "category", str, required=False, default="", label=label),
-        extra=_get(f, table, index, data, "extra", dict, required=False, default={}, label=label),
-        origin=Origin(f.name, f.line(table, index),
-                      tuple(sorted(f.keys.get((table, index), ())))),
-    )
+    return tuple(excludes)
 
 
 RULESET_KEYS = {
@@ -191,41 +194,79 @@ def load_file(path: Path, bases: dict[str, Ruleset], root: Path | None = None) -
 
 
 def _load(f: _File, bases: dict[str, Ruleset]) -> Ruleset:
-    """The rule set of one parsed file (its base, if any, among `bases`)."""
+    """The rule set of one parsed file (its base, if any, among `bases`); raises every problem of the file."""
+    found = Problems()
+    rs = _load_all(f, bases, found)
+    found.raise_any()
+    assert rs is not None  # a file that gives no rule set has said why
+    return rs
+
+
+def _load_all(f: _File, bases: dict[str, Ruleset], found: Problems) -> Ruleset | None:
+    """The rule set of one file, every problem of it added to `found`: each pattern is checked on its own."""
     data = f.data
     for key in data:
         if key not in ("ruleset", "options", "pattern", "change"):
-            raise f.error(key, 0, "", "unknown table (expected [ruleset], [options], [[pattern]], [[change]])", key)
+            found.add(f.error(key, 0, "", "unknown table (expected [ruleset], [options], [[pattern]], [[change]])",
+                              key))
     head = data.get("ruleset")
     if not isinstance(head, dict):
-        raise ContentError(f.name, None, "ruleset", "missing [ruleset] table")
-    rid = _get(f, "ruleset", 0, head, "id", str, label="ruleset.")
-    if not RULESET_ID.match(rid):
-        raise f.error("ruleset", 0, "id", f"expected a lowercase id like 'zj-2.4', found {rid!r}", "ruleset.id")
-    base_id = _get(f, "ruleset", 0, head, "base", str, required=False, label="ruleset.")
+        found.add(ContentError(f.name, None, "ruleset", "missing [ruleset] table"))
+        return None
+    rid = found.keep(lambda: _ruleset_id(f, head))
+    base_id = found.keep(lambda: _get(f, "ruleset", 0, head, "base", str, required=False, label="ruleset."))
     base = None
     if base_id is not None:
         base = bases.get(base_id)
         if base is None:
-            raise f.error("ruleset", 0, "base", f"unknown base rule set {base_id!r} (known: {', '.join(sorted(bases))})",
-                          "ruleset.base")
-    fields = _ruleset_fields(f, head, base)
-    options = _get(f, "options", 0, data, "options", dict, required=False, default={}) if "options" in data else {}
-    patterns = [_pattern(f, i, p) if isinstance(p, dict) else _bad(f, i) for i, p in enumerate(data.get("pattern", []))]
+            found.add(f.error("ruleset", 0, "base", f"unknown base rule set {base_id!r} (known: "
+                              f"{', '.join(sorted(bases))})", "ruleset.base"))
+            return None
+    fields = found.keep(lambda: _ruleset_fields(f, head, base))
+    options = (found.keep(lambda: _get(f, "options", 0, data, "options", dict, required=False, default={}))
+               if "options" in data else {})
+    patterns, dropped = _patterns(f, data.get("pattern", []), found)
     diff = None
     if base is not None:
-        patterns, diff = _apply_edition(f, base, head, data.get("change", []), patterns)
+        edition = found.keep(lambda: _apply_edition(f, base, head, data.get("change", []), patterns))
+        if edition is None:
+            return None
+        patterns, diff = edition
         merged = dict(base.options)
-        merged.update(options)
+        merged.update(options or {})
         options = merged
         fields = {**{k: getattr(base, k) for k in ("name", "zh", "edition", "policy", "unit", "source", "forms",
-                                                   "description", "principles", "accent")}, **fields}
+                                                   "description", "principles", "accent")}, **(fields or {})}
         fields.setdefault("aliases", ())
     elif data.get("change"):
-        raise f.error("change", 0, "", "[[change]] needs a base rule set (ruleset.base)", "change")
-    _check_patterns(f, patterns)
+        found.add(f.error("change", 0, "", "[[change]] needs a base rule set (ruleset.base)", "change"))
+    for problem in _pattern_problems(patterns, dropped):
+        found.add(problem)
+    if rid is None or fields is None or options is None:
+        return None
     origin = Origin(f.name, 1, (("id", f.line("ruleset", 0, "id") or 1),))
     return Ruleset(id=rid, patterns=tuple(patterns), options=options, diff=diff, origin=origin, **fields)
+
+
+def _ruleset_id(f: _File, head: dict[str, Any]) -> str:
+    rid: str = _get(f, "ruleset", 0, head, "id", str, label="ruleset.")
+    if not RULESET_ID.match(rid):
+        raise f.error("ruleset", 0, "id", f"expected a lowercase id like 'zj-2.4', found {rid!r}", "ruleset.id")
+    return rid
+
+
+def _patterns(f: _File, raw: list[Any], found: Problems) -> tuple[list[Pattern], set[str]]:
+    """The patterns that load, each checked on its own, and the ids of those that do not (so that what refers to
+    them is not reported a second time as a dangling reference)."""
+    patterns: list[Pattern] = []
+    dropped: set[str] = set()
+    for i, p in enumerate(raw):
+        loaded = found.keep(lambda: _pattern(f, i, p) if isinstance(p, dict) else _bad(f, i))
+        if loaded is not None:
+            patterns.append(loaded)
+        elif isinstance(p, dict) and isinstance(p.get("id"), str):
+            dropped.add(p["id"])
+    return patterns, dropped
 
 
 def _bad(f: _File, i: int) -> Pattern:
@@ -286,45 +327,77 @@ def _pattern_dict(p: Pattern) -> dict[str, Any]:
     return d
 
 
-def _check_patterns(f: _File, patterns: list[Pattern]) -> None:
+def _pattern_problems(patterns: list[Pattern], dropped: set[str] = frozenset()) -> list[ContentError]:  # type: ignore[assignment]
+    """Duplicate ids and exclusions that name no pattern of the rule set (or the pattern itself)."""
+    out: list[ContentError] = []
     seen: dict[str, Pattern] = {}
     for p in patterns:
         if p.id in seen:
-            raise ContentError(p.origin.file, p.origin.line_of("id"), f"pattern {p.id!r} id",
-                               f"duplicate id (first defined at line {seen[p.id].origin.line})")
-        seen[p.id] = p
+            out.append(ContentError(p.origin.file, p.origin.line_of("id"), f"pattern {p.id!r} id",
+                                    f"duplicate id (first defined at line {seen[p.id].origin.line})"))
+        seen.setdefault(p.id, p)
     for p in patterns:
         for e in p.excludes:
-            if e.id not in seen:
-                raise ContentError(p.origin.file, p.origin.line_of("excludes"), f"pattern {p.id!r} excludes",
-                                   f"{e.id!r} is not a pattern of this rule set")
+            if e.id not in seen and e.id not in dropped:
+                out.append(ContentError(p.origin.file, p.origin.line_of("excludes"), f"pattern {p.id!r} excludes",
+                                        f"{e.id!r} is not a pattern of this rule set"))
             if e.id == p.id:
-                raise ContentError(p.origin.file, p.origin.line_of("excludes"), f"pattern {p.id!r} excludes",
-                                   "a pattern cannot exclude itself")
+                out.append(ContentError(p.origin.file, p.origin.line_of("excludes"), f"pattern {p.id!r} excludes",
+                                        "a pattern cannot exclude itself"))
+    return out
 
 
-def load_rulesets(content: Path = CONTENT_DIR) -> dict[str, Ruleset]:
-    """Every rule set under content/rulesets, bases before editions, keyed by id."""
+def load_rulesets(content: Path = CONTENT_DIR, problems: Problems | None = None) -> dict[str, Ruleset]:
+    """Every rule set under content/rulesets, bases before editions, keyed by id.
+
+    Every file is checked, and every pattern of each. Without `problems`, any problem raises (all of them, in file
+    order, as ContentErrors); with it, the problems are added to it and the rule sets that loaded are returned. An
+    edition of a rule set that did not load is not loaded either."""
+    found = Problems() if problems is None else problems
     folder = content / "rulesets"
-    parsed = {p: _File(p, content.parent) for p in sorted(folder.glob("*.toml"))}  # each file parsed once
+    parsed: dict[Path, _File] = {}
+    for path in sorted(folder.glob("*.toml")):  # each file parsed once
+        f = found.keep(lambda: _File(path, content.parent))
+        if f is None:
+            found.unloaded.add(path.stem)  # a file that does not parse is named after its rule set, as a rule
+        else:
+            parsed[path] = f
     pending = {p: _base_of(f) for p, f in parsed.items()}
     loaded: dict[str, Ruleset] = {}
     ids: dict[str, str] = {}
     while pending:
         ready = [p for p, base in pending.items() if base is None or base in loaded]
-        if not ready:
+        for p in [p for p, base in pending.items() if base in found.unloaded]:
+            found.unloaded.add(_id_of(parsed[p]) or p.stem)
+            del pending[p]
+        if not ready and pending:
             p = min(pending)
-            raise parsed[p].error("ruleset", 0, "base", f"base rule set {pending[p]!r} not found or "
-                                  f"circular (rule sets: {', '.join(sorted(loaded))})", "ruleset.base")
+            found.add(parsed[p].error("ruleset", 0, "base", f"base rule set {pending[p]!r} not found or "
+                                      f"circular (rule sets: {', '.join(sorted(loaded))})", "ruleset.base"))
+            found.unloaded.add(_id_of(parsed[p]) or p.stem)
+            del pending[p]
         for p in ready:
-            rs = _load(parsed[p], loaded)
+            del pending[p]
+            before = len(found.found)
+            rs = _load_all(parsed[p], loaded, found)
+            if rs is None or len(found.found) > before:
+                found.unloaded.add(_id_of(parsed[p]) or p.stem)
+                continue
             if rs.id in ids:
-                raise ContentError(rs.origin.file, rs.origin.line_of("id"), "ruleset.id",
-                                   f"duplicate rule-set id (also in {ids[rs.id]})")
+                found.add(ContentError(rs.origin.file, rs.origin.line_of("id"), "ruleset.id",
+                                       f"duplicate rule-set id (also in {ids[rs.id]})"))
+                continue
             ids[rs.id] = rs.origin.file
             loaded[rs.id] = rs
-            del pending[p]
-    return {k: loaded[k] for k in sorted(loaded)}
+    if problems is None:
+        found.raise_any()
+    return {k: loaded[k] for k in sorted(loaded) if k not in found.unloaded}
+
+
+def _id_of(f: _File) -> str | None:
+    head = f.data.get("ruleset")
+    rid = head.get("id") if isinstance(head, dict) else None
+    return rid if isinstance(rid, str) else None
 
 
 def _base_of(f: _File) -> str | None:

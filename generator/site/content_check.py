@@ -13,7 +13,7 @@ naming the file, the line of the offending link or tag, and the field. It runs t
   rendered site can answer (example-hand pages, prose pages, anchors) are traced back to the
   content field that wrote them; what remains is a fault of the templates, not of content.
 
-Both report every problem they find (`ContentErrors`), so `mahjong-atlas check` can list them all.
+Both report every problem they find, as the loaders do, so `mahjong-atlas check` can list them all.
 """
 
 from __future__ import annotations
@@ -28,23 +28,11 @@ from ..examples.concepts import Concept, load_concepts
 from ..examples.curated import CuratedHand, load_curated
 from ..examples.model import hand_key
 from ..rules import ContentError, Ruleset
+from ..rules.errors import ContentErrors, Problems
 from ..rules.locate import locate
 from . import urls
 from .links import BrokenLink
 from .markdown_safe import inspect, line_of, problems, scheme_of
-
-
-class ContentErrors(ContentError):
-    """Several content problems found at once; prints one `file:line: field: message` line each."""
-
-    def __init__(self, found: list[ContentError]) -> None:
-        first = found[0]
-        super().__init__(first.file, first.line, first.field, first.message)
-        self.problems = found
-        self.args = ("\n".join(str(p) for p in found),)
-
-    def __str__(self) -> str:
-        return self.args[0]
 
 
 @dataclass(frozen=True)
@@ -207,22 +195,24 @@ def attribute(broken: list[BrokenLink], sources: list[Source]) -> tuple[list[Con
 
 def _raise(found: list[ContentError]) -> None:
     if found:
-        raise ContentErrors(sorted(found, key=lambda e: (e.file, e.line or 0, e.field, e.message)))
+        raise ContentErrors(found)
 
 
-def sources_of(content: Path, rulesets: dict[str, Ruleset], prose_slugs: Iterable[str]) -> tuple[
-        list[Source], list[Concept]]:
-    """Load what the Markdown fields live in besides rule sets (concepts, curated hands) — the loaders stop
-    on their own errors — and list the fields."""
-    concepts = load_concepts(content / "concepts.toml", rulesets)
-    curated = load_curated(content / "hands", rulesets)
+def sources_of(content: Path, rulesets: dict[str, Ruleset], prose_slugs: Iterable[str],
+               problems: Problems | None = None) -> tuple[list[Source], list[Concept]]:
+    """Load what the Markdown fields live in besides rule sets (concepts, curated hands) and list the fields; the
+    loaders' own problems raise, or go into `problems` when it is given."""
+    concepts = load_concepts(content / "concepts.toml", rulesets, problems)
+    curated = load_curated(content / "hands", rulesets, problems)
     return markdown_sources(content, rulesets, concepts, curated, prose_slugs), concepts
 
 
-def before_search(content: Path, rulesets: dict[str, Ruleset], prose_slugs: Iterable[str]) -> None:
-    """Raise ContentErrors listing every problem the content alone shows (called by gather, before the search)."""
-    sources, concepts = sources_of(content, rulesets, prose_slugs)
-    _raise(early_problems(sources, rulesets, concepts))
+def before_search(content: Path, rulesets: dict[str, Ruleset], prose_slugs: Iterable[str],
+                  problems: Problems) -> None:
+    """Add to `problems` every problem the content alone shows (called by gather, before the search)."""
+    sources, concepts = sources_of(content, rulesets, prose_slugs, problems)
+    for problem in early_problems(sources, rulesets, concepts):
+        problems.add(problem)
 
 
 def after_render(content: Path, rulesets: dict[str, Ruleset], prose_slugs: Iterable[str],

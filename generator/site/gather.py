@@ -19,6 +19,7 @@ from ..cache import NO_CACHE, BuildCache
 from ..examples.atlas import Atlas, PatternExamples, collect
 from ..examples.model import Example
 from ..rules import CONTENT_DIR, ContentError, Ruleset, load_rulesets
+from ..rules.errors import Problems
 from . import content_check
 from .urls import RESERVED_PATTERN_IDS
 
@@ -68,44 +69,51 @@ def content_version(content: Path) -> str:
     return f"{__version__}+{digest.hexdigest()[:10]}"
 
 
-def _read_prose(content: Path) -> dict[str, ProsePage]:
-    folder = content / "pages"
-    figures_dir = content / "theorems"
+def _read_prose(content: Path, problems: Problems) -> dict[str, ProsePage]:
     pages: dict[str, ProsePage] = {}
-    for path in sorted(folder.glob("*.md")):
-        text = path.read_text(encoding="utf-8")
-        m = _TITLE.search(text)
-        if not m or text[: m.start()].strip():
-            raise ContentError(str(path.relative_to(content.parent)), 1, "title",
-                               "a page must start with a '# Title' line")
-        figures = None
-        stem = path.stem.removeprefix("theorem-")
-        for candidate in (figures_dir / f"{path.stem}.json", figures_dir / f"{stem}.json"):
-            if candidate.is_file():
-                try:
-                    figures = json.loads(candidate.read_text(encoding="utf-8"))
-                except json.JSONDecodeError as exc:
-                    raise ContentError(str(candidate.relative_to(content.parent)), exc.lineno, "(json)",
-                                       f"invalid JSON: {exc.msg}") from None
-                break
-        pages[path.stem] = ProsePage(path.stem, m.group(1), text[m.end():].strip() + "\n", figures)
+    for path in sorted((content / "pages").glob("*.md")):
+        page = problems.keep(lambda: _prose_page(content, path))
+        if page is not None:
+            pages[path.stem] = page
     return pages
 
 
-def _check_ids(rulesets: dict[str, Ruleset]) -> None:
+def _prose_page(content: Path, path: Path) -> ProsePage:
+    figures_dir = content / "theorems"
+    text = path.read_text(encoding="utf-8")
+    m = _TITLE.search(text)
+    if not m or text[: m.start()].strip():
+        raise ContentError(str(path.relative_to(content.parent)), 1, "title",
+                           "a page must start with a '# Title' line")
+    figures = None
+    stem = path.stem.removeprefix("theorem-")
+    for candidate in (figures_dir / f"{path.stem}.json", figures_dir / f"{stem}.json"):
+        if candidate.is_file():
+            try:
+                figures = json.loads(candidate.read_text(encoding="utf-8"))
+            except json.JSONDecodeError as exc:
+                raise ContentError(str(candidate.relative_to(content.parent)), exc.lineno, "(json)",
+                                   f"invalid JSON: {exc.msg}") from None
+            break
+    return ProsePage(path.stem, m.group(1), text[m.end():].strip() + "\n", figures)
+
+
+def _check_ids(rulesets: dict[str, Ruleset], problems: Problems) -> None:
     for rs in rulesets.values():
         for p in rs.patterns:
             if p.id in RESERVED_PATTERN_IDS:
-                raise ContentError(p.origin.file, p.origin.line, f"pattern {p.id!r} id",
-                                   f"'{p.id}' names a page of the rule set's folder; choose another id")
+                problems.add(ContentError(p.origin.file, p.origin.line, f"pattern {p.id!r} id",
+                                          f"'{p.id}' names a page of the rule set's folder; choose another id"))
 
 
 def gather(content: Path = CONTENT_DIR, cache: BuildCache = NO_CACHE) -> SiteData:
-    """Load, score and read everything; raises ContentError on bad content."""
-    rulesets = load_rulesets(content)
-    _check_ids(rulesets)
-    prose = _read_prose(content)
-    content_check.before_search(content, rulesets, prose)  # bad Markdown fails now, not after the example search
+    """Load, score and read everything; raises ContentErrors naming every problem of bad content."""
+    problems = Problems()
+    rulesets = load_rulesets(content, problems)
+    _check_ids(rulesets, problems)
+    prose = _read_prose(content, problems)
+    content_check.before_search(content, rulesets, prose, problems)  # bad Markdown fails now, not after the search
+    problems.raise_any()
     return SiteData(
         rulesets=rulesets,
         atlas=collect(rulesets, content, cache),
