@@ -314,11 +314,15 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    try:
-        from .site.serve import serve
-    except ImportError:
-        print("error: the site builder is not built yet, so there is nothing to serve", file=sys.stderr)
-        return EXIT_FAIL
+    if args.watch:
+        from .site.watch import serve_watch
+
+        content = Path(args.content)
+        if not (content / "rulesets").is_dir():
+            raise UsageError(f"no content folder at {content} (expected {content / 'rulesets'}/)")
+        return serve_watch(port=args.port, directory=args.dir, content=content)
+    from .site.serve import serve
+
     return serve(port=args.port, directory=args.dir)
 
 
@@ -350,6 +354,10 @@ def make_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("serve", help="serve the built site on 127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--dir", default="site", help="folder to serve (default: site/)")
+    p.add_argument("--watch", action="store_true",
+                   help="live preview: rebuild --dir from --content when content/ or templates/ change, reload "
+                        "open pages, show a broken edit's errors in them")
+    p.add_argument("--content", default=str(CONTENT_DIR), help="content folder --watch builds from")
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("score", help="score a hand under one or more rule sets")

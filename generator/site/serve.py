@@ -16,7 +16,7 @@ from pathlib import Path
 HOST = "127.0.0.1"
 
 
-class _Handler(SimpleHTTPRequestHandler):
+class Handler(SimpleHTTPRequestHandler):
     quiet = False
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map,  # noqa: RUF012 (the base class's attribute) ".js": "text/javascript",
                       ".svg": "image/svg+xml", ".json": "application/json", ".wasm": "application/wasm"}
@@ -39,9 +39,10 @@ class _Handler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(directory: str | Path, port: int = 0, *, quiet: bool = False) -> ThreadingHTTPServer:
+def make_server(directory: str | Path, port: int = 0, *, quiet: bool = False,
+                handler: type[Handler] = Handler) -> ThreadingHTTPServer:
     """A server for `directory` on 127.0.0.1:`port` (0 = any free port; read it from server.server_address)."""
-    handler = type("Handler", (_Handler,), {"quiet": quiet})
+    handler = type("QuietHandler" if quiet else handler.__name__, (handler,), {"quiet": quiet})
     return ThreadingHTTPServer((HOST, port), functools.partial(handler, directory=str(directory)))
 
 
