@@ -232,18 +232,18 @@ def cmd_patterns(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    try:
-        from .site.build import build
-    except ImportError:
-        print("error: the site builder is not built yet", file=sys.stderr)
-        return EXIT_FAIL
-    from .site.build import open_cache
+    from .site.base_url import BaseUrl
+    from .site.build import build, open_cache
 
+    try:
+        base = BaseUrl.parse(args.base_url)
+    except ValueError as exc:
+        raise UsageError(f"--base-url: {exc}") from None
     cache = open_cache(Path(args.out), args.cache, use_cache=not args.no_cache)
-    code = build(out=args.out, content=Path(args.content), cache=cache)
+    code = build(out=args.out, content=Path(args.content), cache=cache, base=base)
     # What the build leaves alive (the memo tables of the engine and the renderer) lives until the process ends:
-    # set aside from the collector as `_batch` does, it is not scanned by the collection at exit, which was a
-    # twentieth of an incremental build's CPU time.
+    # set aside from the collector, it is not scanned by the collection at exit (a twentieth of an incremental
+    # build's CPU time).
     gc.freeze()
     return code
 
@@ -314,16 +314,22 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from .site.base_url import BaseUrl
+
+    try:
+        base = BaseUrl.parse(args.base_url)
+    except ValueError as exc:
+        raise UsageError(f"--base-url: {exc}") from None
     if args.watch:
         from .site.watch import serve_watch
 
         content = Path(args.content)
         if not (content / "rulesets").is_dir():
             raise UsageError(f"no content folder at {content} (expected {content / 'rulesets'}/)")
-        return serve_watch(port=args.port, directory=args.dir, content=content)
+        return serve_watch(port=args.port, directory=args.dir, content=content, base=base)
     from .site.serve import serve
 
-    return serve(port=args.port, directory=args.dir)
+    return serve(port=args.port, directory=args.dir, prefix=base.path)
 
 
 # ----------------------------------------------------------------------------- parser
@@ -340,6 +346,9 @@ def make_parser() -> argparse.ArgumentParser:
                    help="cache folder for incremental builds (default: .mahjong-atlas-cache beside the output)")
     p.add_argument("--no-cache", action="store_true", help="a cold build: neither read nor write the cache")
     p.add_argument("--content", default=str(CONTENT_DIR), help="content folder (default: the project's content/)")
+    p.add_argument("--base-url", default="/", metavar="URL",
+                   help="where the site is published: a path (/atlas/) or a full address (https://example.org/atlas/, "
+                        "which adds canonical links and sitemap.xml); default /")
     p.set_defaults(func=cmd_build)
 
     p = sub.add_parser("check", help="check content and site (links, Markdown) without writing the site")
@@ -358,6 +367,9 @@ def make_parser() -> argparse.ArgumentParser:
                    help="live preview: rebuild --dir from --content when content/ or templates/ change, reload "
                         "open pages, show a broken edit's errors in them")
     p.add_argument("--content", default=str(CONTENT_DIR), help="content folder --watch builds from")
+    p.add_argument("--base-url", default="/", metavar="URL",
+                   help="the base the site was built for: serve it under that path only (default /); with --watch, "
+                        "builds for it too")
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("score", help="score a hand under one or more rule sets")

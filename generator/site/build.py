@@ -37,6 +37,7 @@ from ..examples.snapshot import format_changes
 from ..rules import CONTENT_DIR, ContentError
 from . import content_check, svg, swap
 from .atlas_pages import concepts
+from .base_url import BaseUrl, rebase
 from .figures import figure_tables
 from .gather import SiteData, gather
 from .links import BrokenLink, Scan, check_links
@@ -51,6 +52,9 @@ MARKER = ".mahjong-atlas-site"  # written into every build, so a rebuild only ev
 CACHE_DIR = ".mahjong-atlas-cache"  # the default cache folder, beside the output folder
 STATIC_DIR = TEMPLATES_DIR / "static"
 _MARKDOWN = (INSPECTED, SNIPPETS)  # Markdown conversions the build cache keeps
+
+
+ROOT_URL = BaseUrl()
 
 
 class BuildError(Exception):
@@ -237,17 +241,18 @@ def _rare_collections() -> Iterator[None]:
 
 
 def build(out: str = "site", *, content: Path = CONTENT_DIR, index: bool = True,
-          cache: BuildCache | None = None) -> int:
-    """`mahjong-atlas build`: 0 on success, 1 with a message on stderr otherwise (the old site stays)."""
+          cache: BuildCache | None = None, base: BaseUrl = ROOT_URL) -> int:
+    """`mahjong-atlas build`: 0 on success, 1 with a message on stderr otherwise (the old site stays). `base` is
+    where the site will be published (base_url.py)."""
     with _rare_collections():
-        return _build(out, content=content, index=index, cache=cache)
+        return _build(out, content=content, index=index, cache=cache, base=base)
 
 
-def _build(out: str, *, content: Path, index: bool, cache: BuildCache | None) -> int:
+def _build(out: str, *, content: Path, index: bool, cache: BuildCache | None, base: BaseUrl) -> int:
     start = time.perf_counter()
     target = Path(out)
     cache = open_cache(target) if cache is None else cache
-    whole_key = (f"{engine_digest()}:{tree_digest(TEMPLATES_DIR)}:{tree_digest(content)}:{index}"
+    whole_key = (f"{engine_digest()}:{tree_digest(TEMPLATES_DIR)}:{tree_digest(content)}:{index}:{base}"
                  if cache.enabled else "")
     done = cache.load("site", whole_key)
     if done is not None and done[0] == _manifest(target):
@@ -256,6 +261,7 @@ def _build(out: str, *, content: Path, index: bool, cache: BuildCache | None) ->
         return 0
     try:
         files, pages, data = build_files(content, cache)
+        files = rebase(files, base)
         indexed = write_site(target, files, index=index, cache=cache)
     except (BuildError, ContentError, SearchError, SearchIndexError) as exc:
         print(f"build failed: {exc}", file=sys.stderr)

@@ -18,8 +18,14 @@ HOST = "127.0.0.1"
 
 class Handler(SimpleHTTPRequestHandler):
     quiet = False
+    prefix = "/"  # the base path the site was built for (`build --base-url`): only addresses under it are the site's
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map,  # noqa: RUF012 (the base class's attribute) ".js": "text/javascript",
                       ".svg": "image/svg+xml", ".json": "application/json", ".wasm": "application/wasm"}
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(self.prefix):
+            return str(Path(self.directory) / ".not-under-the-base-url")  # answered by the 404 page
+        return super().translate_path("/" + path[len(self.prefix):])
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         page = Path(self.directory) / "404.html"
@@ -39,31 +45,32 @@ class Handler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(directory: str | Path, port: int = 0, *, quiet: bool = False,
-                handler: type[Handler] = Handler) -> ThreadingHTTPServer:
-    """A server for `directory` on 127.0.0.1:`port` (0 = any free port; read it from server.server_address)."""
-    handler = type("QuietHandler" if quiet else handler.__name__, (handler,), {"quiet": quiet})
+def make_server(directory: str | Path, port: int = 0, *, quiet: bool = False, handler: type[Handler] = Handler,
+                prefix: str = "/") -> ThreadingHTTPServer:
+    """A server for `directory` on 127.0.0.1:`port` (0 = any free port; read it from server.server_address),
+    answering under `prefix` only, as a host serving the site at a sub-path does."""
+    handler = type("QuietHandler" if quiet else handler.__name__, (handler,), {"quiet": quiet, "prefix": prefix})
     return ThreadingHTTPServer((HOST, port), functools.partial(handler, directory=str(directory)))
 
 
-def start_in_thread(directory: str | Path, port: int = 0) -> tuple[ThreadingHTTPServer, str]:
-    """Start a quiet server in a daemon thread; returns it and its base URL (call .shutdown() to stop)."""
-    server = make_server(directory, port, quiet=True)
+def start_in_thread(directory: str | Path, port: int = 0, prefix: str = "/") -> tuple[ThreadingHTTPServer, str]:
+    """Start a quiet server in a daemon thread; returns it and its address (call .shutdown() to stop)."""
+    server = make_server(directory, port, quiet=True, prefix=prefix)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://{HOST}:{server.server_address[1]}"
 
 
-def serve(port: int = 8000, directory: str = "site") -> int:
+def serve(port: int = 8000, directory: str = "site", prefix: str = "/") -> int:
     root = Path(directory)
     if not (root / "index.html").is_file():
         print(f"error: no built site in {root}/ (run: mahjong-atlas build)", file=sys.stderr)
         return 1
     try:
-        server = make_server(root, port)
+        server = make_server(root, port, prefix=prefix)
     except OSError as exc:
         print(f"error: cannot listen on {HOST}:{port}: {exc.strerror or exc}", file=sys.stderr)
         return 1
-    print(f"Serving {root}/ at http://{HOST}:{server.server_address[1]}/ (Ctrl-C to stop)")
+    print(f"Serving {root}/ at http://{HOST}:{server.server_address[1]}{prefix} (Ctrl-C to stop)")
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 
+from .base_url import BaseUrl
 from .render import TEMPLATES_DIR
 from .serve import HOST, Handler, make_server
 
@@ -102,15 +103,17 @@ def problem_lines(stderr: str) -> list[str]:
 class Watcher:
     """Rebuilds `out` from `content` whenever a file under the watched folders changes."""
 
-    def __init__(self, out: Path, content: Path, state: BuildState, folders: tuple[Path, ...]) -> None:
-        self.out, self.content, self.state, self.folders = out, content, state, folders
+    def __init__(self, out: Path, content: Path, state: BuildState, folders: tuple[Path, ...],
+                 base: BaseUrl = BaseUrl()) -> None:
+        self.out, self.content, self.state, self.folders, self.base = out, content, state, folders, base
         self.stopping = threading.Event()
         self.child: subprocess.Popen[str] | None = None
         self.lock = threading.Lock()
 
     def build(self) -> bool:
         """One build in a child process (a clean interpreter each time: nothing of the last build lingers)."""
-        cmd = [sys.executable, "-m", "generator", "build", "--out", str(self.out), "--content", str(self.content)]
+        cmd = [sys.executable, "-m", "generator", "build", "--out", str(self.out), "--content", str(self.content),
+               "--base-url", self.base.origin + self.base.path]
         started = time.monotonic()
         with self.lock:
             if self.stopping.is_set():
@@ -165,7 +168,7 @@ class Watcher:
                 child.wait()
 
 
-def preview_server(directory: Path, port: int, state: BuildState) -> ThreadingHTTPServer:
+def preview_server(directory: Path, port: int, state: BuildState, prefix: str = "/") -> ThreadingHTTPServer:
     """The preview server: the site's files, each HTML page with the reload script, and the status answer."""
 
     class PreviewHandler(Handler):
@@ -195,26 +198,26 @@ def preview_server(directory: Path, port: int, state: BuildState) -> ThreadingHT
             self.end_headers()
             self.wfile.write(body)
 
-    return make_server(directory, port, handler=PreviewHandler)
+    return make_server(directory, port, handler=PreviewHandler, prefix=prefix)
 
 
-def serve_watch(port: int, directory: str, content: Path) -> int:
-    """Build once if there is no site yet, then serve it and rebuild on every change until Ctrl-C."""
+def serve_watch(port: int, directory: str, content: Path, base: BaseUrl = BaseUrl()) -> int:
+    """Build (incrementally), then serve the site and rebuild it on every change until Ctrl-C."""
     out = Path(directory)
     state = BuildState()
-    watcher = Watcher(out, content, state, (content, TEMPLATES_DIR))
+    watcher = Watcher(out, content, state, (content, TEMPLATES_DIR), base)
     print(f"building {out}/ from {content}/", flush=True)
     if not watcher.build() and not (out / "index.html").is_file():
         print("error: the first build failed and there is no earlier site to serve", file=sys.stderr)
         return 1
     try:
-        server = preview_server(out, port, state)
+        server = preview_server(out, port, state, base.path)
     except OSError as exc:
         print(f"error: cannot listen on {HOST}:{port}: {exc.strerror or exc}", file=sys.stderr)
         return 1
     thread = threading.Thread(target=watcher.run, daemon=True)
     thread.start()
-    print(f"Serving {out}/ at http://{HOST}:{server.server_address[1]}/, watching {content}/ and templates/ "
+    print(f"Serving {out}/ at http://{HOST}:{server.server_address[1]}{base.path}, watching {content}/ and templates/ "
           "(Ctrl-C to stop)", flush=True)
     try:
         server.serve_forever()

@@ -7,14 +7,17 @@ const status = document.getElementById("search-status");
 const list = document.getElementById("search-results");
 const more = document.getElementById("search-more");
 const PAGE = 20;
+/* Where the site is published (`build --base-url`): the bundles live under it, and Pagefind takes the result
+   addresses' base from each bundle's own path. */
+const BASE = document.documentElement.dataset.base || "/";
 let pagefind = null;
 let results = [];
 let shown = 0;
 
 async function load() {
   if (!pagefind) {
-    const listing = await (await fetch("/pagefind/shards.json")).json();
-    const [first, ...rest] = listing.bundles;
+    const listing = await (await fetch(BASE + "pagefind/shards.json")).json();
+    const [first, ...rest] = listing.bundles.map((b) => BASE + b.replace(/^\//, ""));
     const pf = await import(first + "pagefind.js");
     await pf.init();
     for (const bundle of rest) await pf.mergeIndex(bundle);
