@@ -102,7 +102,8 @@ def test_an_edit_reaches_the_page_and_a_broken_edit_shows_its_error(preview: Pre
 
     preview.edit("One suit, no honours.", "A single suit and not one honour tile.")
     preview.wait(lambda: "A single suit and not one honour tile." in preview.get(PAGE), 180, "rebuilt page")
-    assert preview.status() == {"build": 2, "errors": []}
+    # the new site is swapped in just before the build process ends and the preview counts it
+    preview.wait(lambda: preview.status() == {"build": 2, "errors": []}, 30, "the second build counted")
 
     line = preview.edit("value = 10", 'value = "ten"')
     expected = f"content/rulesets/toy.toml:{line}: pattern 'flush' value: expected an integer, found 'ten'"
