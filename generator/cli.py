@@ -270,7 +270,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_accept_snapshot(args: argparse.Namespace) -> int:
     """Recompute every example and write its results as the committed snapshot (the changes page's baseline)."""
-    from .examples.atlas import accept_snapshot
+    from .examples.collect import accept_snapshot
     from .examples.snapshot import format_changes
 
     content = Path(args.content)
