@@ -36,12 +36,12 @@ from ..examples.search import SearchError
 from ..examples.snapshot import format_changes
 from ..rules import CONTENT_DIR, ContentError
 from . import content_check, svg, swap
-from .atlas_pages import concepts
 from .figures import figure_tables
 from .gather import SiteData, gather
 from .links import BrokenLink, Scan, check_links
 from .markdown_safe import INSPECTED
-from .pages import Page, site_pages
+from .pages.page import Page
+from .pages.plan import site_pages
 from .render import SNIPPETS, TEMPLATES_DIR, environment
 from .search import INDEX_DIR, SearchIndexError, index_files
 from .sync import Ledger, SiteFiles, sha1_of, sync_tree
@@ -95,7 +95,7 @@ def render_site(data: SiteData, cache: BuildCache = NO_CACHE) -> tuple[dict[str,
     site = {
         "rulesets": list(data.rulesets.values()),
         "engine": __version__,
-        "has_concepts": bool(concepts(data)),
+        "has_concepts": bool(data.atlas.concepts),
         "has_about": "about" in data.prose,
     }
     files = SiteFiles()
