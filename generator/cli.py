@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .notation import HandError, format_waiting, parse_hand, parse_waiting
+from .receipt import receipt_lines
 from .rules import CONTENT_DIR, ContentError, Ruleset, all_rulesets, find_ruleset
 from .scoring import Score, score
 from .scoring.waits import waits_for
@@ -53,18 +54,18 @@ def _dump(obj: Any) -> str:
 
 
 def _receipt(s: Score) -> str:
+    """The receipt as text: one line per pattern with the running total, then the total, notes and payments."""
     rs = find_ruleset(s.ruleset)
     lines = [f"{rs.name} {rs.edition} [{rs.id}]  {s.hand}"]
     if not s.complete:
         lines.append("  not a winning hand here: " + "; ".join(s.notes))
         return "\n".join(lines)
-    running = 0
-    for c in s.patterns:
-        running += c.points
+    shown = receipt_lines(s, rs)
+    for c in shown.counted:
         times = f" × {c.count}" if c.count > 1 else ""
-        lines.append(f"  {c.zh} {c.en:<34} {c.value:>5}{times:<5} {running:>6}")
-    for e in s.excluded:
-        lines.append(f"  ({rs.pattern(e.id).zh} {rs.pattern(e.id).en}: not counted, {e.rule} by {e.by})")
+        lines.append(f"  {c.zh} {c.en:<34} {c.value:>5}{times:<5} {c.running:>6}")
+    for x in shown.struck:
+        lines.append(f"  ({x.zh} {x.en}: not counted, {x.rule} by {x.by})")
     lines.append(f"  total {s.total} {s.unit}" + ("" if s.legal else "  (not a legal win)"))
     for note in s.notes:
         lines.append(f"  note: {note}")
