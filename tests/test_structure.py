@@ -143,6 +143,20 @@ def test_no_module_imports_one_that_imports_it_back() -> None:
     assert not found, "import cycles:\n" + "\n".join("  " + " -> ".join(c) for c in found)
 
 
+def test_the_product_never_imports_the_test_oracle() -> None:
+    """PyMahjongGB (`MahjongGB`) checks the engine in the tests and benchmarks; the product must run without it."""
+    importing = sorted(name for name, path in MODULES.items()
+                       for node in _import_nodes(ast.parse(path.read_text(encoding="utf-8")))
+                       if any(m.split(".")[0] in {"MahjongGB", "mcr_oracle"} for m in _raw_names(node)))
+    assert importing == []
+
+
+def _raw_names(node: ast.Import | ast.ImportFrom) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    return [node.module or ""] if node.level == 0 else []
+
+
 def test_no_module_is_over_500_lines() -> None:
     long = {name: n for name, path in MODULES.items()
             if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
