@@ -297,7 +297,7 @@ def _regular_readings(closed: tuple[int, ...], melds: tuple[Meld, ...], win: Til
     a build and a batch of several rule sets ask for the same hand one rule set (or context) after another.
 
     Why the last answer only, not an lru memo: random hands do not recur, and hashing the key (each meld
-    hashes in Python) cost a one-rule-set batch 1% for nothing, while comparing with the last key is cheap."""
+    hashes in Python) costs a one-rule-set batch 1% for nothing, while comparing with the last key is cheap."""
     key = (closed, melds, win, tsumo)
     last_key, last = _last_regular[0]
     if key == last_key:

@@ -185,7 +185,7 @@ def _store_scores(cache: BuildCache, frames: dict[str, str], rulesets: dict[str,
     parts of them all, for the page digests.
 
     Why the parts: the examples' scores are most of what the site's page digests read, and a score's part
-    (the repr of a record of records) was a third of their time. A score kept from the cache keeps its part.
+    (the repr of a record of records) is a third of their time. A score kept from the cache keeps its part.
     """
     digester = Digester(part for rid in frames for part in preloaded[rid].parts)
     out: list[tuple[object, bytes]] = []

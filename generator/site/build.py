@@ -225,7 +225,7 @@ def _rare_collections() -> Iterator[None]:
 
     Why: a build holds hundreds of thousands of objects to its end (hands, scores, page views, what
     it reads from its cache) and makes few reference cycles; at the default thresholds Python
-    re-scans all of them again and again, which was a quarter of an incremental build's time.
+    would re-scan all of them again and again, a quarter of an incremental build's time.
     Peak memory of a cold build is the same either way.
     """
     old = gc.get_threshold()

@@ -191,7 +191,7 @@ def amount(value: Any, unit: str) -> str:
 
 
 class _CompiledTemplates(FileSystemBytecodeCache):
-    """Compiled templates kept in the build cache: compiling them was a tenth of an incremental build."""
+    """Compiled templates kept in the build cache: compiling them is a tenth of an incremental build."""
 
     def dump_bytecode(self, bucket: Bucket) -> None:
         try:
