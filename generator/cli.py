@@ -11,6 +11,7 @@ import gc
 import io
 import json
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
@@ -42,7 +43,7 @@ def _rulesets(names: list[str] | None) -> list[Ruleset]:
 
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
-"""One encoder for every line: `json.dumps` with options builds a new encoder per call, which cost a
+"""One encoder for every line: `json.dumps` with options builds a new encoder per call, which costs a
 batch line more than a third of its serialisation time."""
 
 
@@ -243,8 +244,8 @@ def cmd_build(args: argparse.Namespace) -> int:
     cache = open_cache(Path(args.out), args.cache, use_cache=not args.no_cache)
     code = build(out=args.out, content=Path(args.content), cache=cache)
     # What the build leaves alive (the memo tables of the engine and the renderer) lives until the process ends:
-    # set aside from the collector as `_batch` does, it is not scanned by the collection at exit, which was a
-    # twentieth of an incremental build's CPU time.
+    # set aside from the collector as `_batch` does, it is not scanned by the collection at exit, which
+    # would be a twentieth of an incremental build's CPU time.
     gc.freeze()
     return code
 
@@ -314,6 +315,33 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_theorems(args: argparse.Namespace) -> int:
+    """Check the MCR principles essay's conclusions on every division of each class; write the theorem page's
+    figures (content/theorems/mcr-principles.json). Exit 1 when a conclusion fails anywhere."""
+    from .mcr_theorems import CLASSES, check, figures, write_figures
+
+    unknown = [c for c in args.classes or () if c not in CLASSES]
+    if unknown:
+        raise UsageError(f"no hand class {', '.join(unknown)} (the classes: {', '.join(CLASSES)})")
+    classes = args.classes or list(CLASSES)
+    content = Path(args.content)
+    rs = all_rulesets(content).get("mcr")
+    if rs is None:
+        raise UsageError(f"no mcr rule set in {content}, and the theorems are about it")
+    start = time.perf_counter()
+    sizes, findings = check(rs, classes)
+    print(f"{sum(sizes.values())} divisions scored in {time.perf_counter() - start:.0f} s", file=sys.stderr)
+    for f in findings:
+        mark = "holds" if f.holds else "FAILS"
+        print(f"  {f.theorem:<22} {f.hand_class:<20} checked {f.checked:>7}, applies to {f.applied:>7}, "
+              f"largest {f.largest} ({f.witness}) — {mark}", file=sys.stderr)
+        for c in f.counterexamples:
+            print(f"      counterexample: {c}", file=sys.stderr)
+    path = write_figures(content, figures(rs, classes, sizes, findings))
+    print(f"theorems: wrote {path}", file=sys.stderr)
+    return EXIT_OK if all(f.holds for f in findings) else EXIT_FAIL
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
         from .site.serve import serve
@@ -374,6 +402,12 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int, help="only the first N orbits of hands, for a quick look (writes nothing)")
     p.add_argument("--content", default=str(CONTENT_DIR), help="content folder (default: the project's content/)")
     p.set_defaults(func=cmd_stats)
+
+    p = sub.add_parser("theorems", help="check the MCR principles essay's conclusions on every division of each "
+                                        "hand class (writes content/theorems/mcr-principles.json)")
+    p.add_argument("--classes", nargs="+", metavar="ID", help="hand classes to check (default: all)")
+    p.add_argument("--content", default=str(CONTENT_DIR), help="content folder (default: the project's content/)")
+    p.set_defaults(func=cmd_theorems)
 
     p = sub.add_parser("rulesets", help="list rule-set ids, names and editions")
     p.add_argument("--json", action="store_true")
