@@ -143,6 +143,19 @@ def test_no_module_imports_one_that_imports_it_back() -> None:
     assert not found, "import cycles:\n" + "\n".join("  " + " -> ".join(c) for c in found)
 
 
+def test_only_the_command_line_imports_the_site() -> None:
+    """The engine (scoring, receipts, examples, stats…) is the site's input, never the other way round."""
+    graph = import_graph()
+    importing = sorted(name for name, deps in graph.items()
+                       if not _in(name, "generator.site") and name != "generator.cli"
+                       and any(_in(d, "generator.site") for d in deps))
+    assert importing == []
+
+
+def _in(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
 def test_the_product_never_imports_the_test_oracle() -> None:
     """PyMahjongGB (`MahjongGB`) checks the engine in the tests and benchmarks; the product must run without it."""
     importing = sorted(name for name, path in MODULES.items()
