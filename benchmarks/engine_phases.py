@@ -46,10 +46,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT / "tests"))  # the random hands of the PyMahjongGB oracle, which is test code
+
+from mcr_oracle import random_hands
 
 from generator import cli
 from generator.detectors import View
-from generator.mcr_oracle import random_hands
 from generator.notation import format_hand
 from generator.rules import Ruleset, find_ruleset
 from generator.scoring import Score, engine, mcr
@@ -217,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5, help="runs of each variant (alone: the fastest counts; in the line: the median saving)")
     args = parser.parse_args(argv)
     texts = [format_hand(h) for h in random_hands(args.seed, args.hands)]
-    print(f"hand set: {len(texts)} mixed complete hands from generator.mcr_oracle.random_hands(seed={args.seed}); "
+    print(f"hand set: {len(texts)} mixed complete hands from tests/mcr_oracle.py's random_hands(seed={args.seed}); "
           f"CPU time, {args.repeat} runs of each")
     engine_us = engine_costs(texts, find_ruleset("mcr"), args.repeat)
     _print("engine (`score --batch --ruleset mcr`)", engine_us)

@@ -2,7 +2,7 @@
 
     python benchmarks/engine_speed.py [--hands 20000] [--seed 2024] [--stream 100000] [--repeat 5] [--no-processes]
 
-One run, one seeded mixed hand set (the random complete hands of `generator.mcr_oracle`: every
+One run, one seeded mixed hand set (the random complete hands of `tests/mcr_oracle.py`: every
 form, melds, kongs, flowers and win flags), printed side by side:
 
 - in-process, per rule set: hands per second for the batch line (parse the notation, score,
@@ -37,11 +37,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # the random hands of the PyMahjongGB oracle, which is test code
 
+from mcr_oracle import random_hands
 from plain_env import PLAIN_ENV  # a sibling module: a script's folder is on sys.path
 
 from generator.cli import score_line_text
-from generator.mcr_oracle import random_hands
 from generator.notation import format_hand
 from generator.rules import Ruleset, all_rulesets
 
@@ -184,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
         have_gb = False
         print("PyMahjongGB is not installed: the comparison is skipped (pip install pymahjonggb)")
     texts = [format_hand(h) for h in random_hands(args.seed, args.hands)]
-    print(f"hand set: {len(texts)} mixed complete hands from generator.mcr_oracle.random_hands(seed={args.seed}); "
+    print(f"hand set: {len(texts)} mixed complete hands from tests/mcr_oracle.py's random_hands(seed={args.seed}); "
           f"python {sys.version.split()[0]}, {os.cpu_count()} cores")
     in_process(texts, have_gb)
     if args.no_processes:

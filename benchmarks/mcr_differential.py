@@ -16,8 +16,10 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the PyMahjongGB oracle is test code
 
-from generator.mcr_oracle import Comparison, Tally, compare, random_hands
+from mcr_oracle import Comparison, Tally, compare, random_hands
+
 from generator.rules import find_ruleset
 from generator.scoring import score
 from generator.scoring.mcr_forest import RULE_TEXT

@@ -3,7 +3,7 @@
     python benchmarks/pymahjonggb_batch.py FILE      # one hand per line in the notation; '-' = stdin
 
 Each line is parsed into PyMahjongGB's arguments (the project's notation parser and the
-converter of `generator.mcr_oracle`, which the differential test checks), handed to its C++
+converter of `tests/mcr_oracle.py`, which the differential test checks), handed to its C++
 calculator, and the fan list written as one JSON line, so the work matches
 `mahjong-atlas score --batch FILE --ruleset mcr` line for line. A line that is not a hand or
 not a winning hand becomes an error object, as in the engine's batch mode.
@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import TextIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the PyMahjongGB oracle is test code
 
 from MahjongGB import MahjongFanCalculator
+from mcr_oracle import oracle_arguments
 
-from generator.mcr_oracle import oracle_arguments
 from generator.notation import HandError, parse_hand
 
 

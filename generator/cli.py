@@ -11,11 +11,13 @@ import gc
 import io
 import json
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
 from .notation import HandError, format_waiting, parse_hand, parse_waiting
+from .receipt import receipt_lines
 from .rules import CONTENT_DIR, ContentError, Ruleset, all_rulesets, find_ruleset
 from .scoring import Score, score
 from .scoring.waits import waits_for
@@ -41,7 +43,7 @@ def _rulesets(names: list[str] | None) -> list[Ruleset]:
 
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
-"""One encoder for every line: `json.dumps` with options builds a new encoder per call, which cost a
+"""One encoder for every line: `json.dumps` with options builds a new encoder per call, which costs a
 batch line more than a third of its serialisation time."""
 
 
@@ -53,18 +55,18 @@ def _dump(obj: Any) -> str:
 
 
 def _receipt(s: Score) -> str:
+    """The receipt as text: one line per pattern with the running total, then the total, notes and payments."""
     rs = find_ruleset(s.ruleset)
     lines = [f"{rs.name} {rs.edition} [{rs.id}]  {s.hand}"]
     if not s.complete:
         lines.append("  not a winning hand here: " + "; ".join(s.notes))
         return "\n".join(lines)
-    running = 0
-    for c in s.patterns:
-        running += c.points
+    shown = receipt_lines(s, rs)
+    for c in shown.counted:
         times = f" × {c.count}" if c.count > 1 else ""
-        lines.append(f"  {c.zh} {c.en:<34} {c.value:>5}{times:<5} {running:>6}")
-    for e in s.excluded:
-        lines.append(f"  ({rs.pattern(e.id).zh} {rs.pattern(e.id).en}: not counted, {e.rule} by {e.by})")
+        lines.append(f"  {c.zh} {c.en:<34} {c.value:>5}{times:<5} {c.running:>6}")
+    for x in shown.struck:
+        lines.append(f"  ({x.zh} {x.en}: not counted, {x.rule} by {x.by})")
     lines.append(f"  total {s.total} {s.unit}" + ("" if s.legal else "  (not a legal win)"))
     for note in s.notes:
         lines.append(f"  note: {note}")
@@ -270,7 +272,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_accept_snapshot(args: argparse.Namespace) -> int:
     """Recompute every example and write its results as the committed snapshot (the changes page's baseline)."""
-    from .examples.atlas import accept_snapshot
+    from .examples.collect import accept_snapshot
     from .examples.snapshot import format_changes
 
     content = Path(args.content)
@@ -311,6 +313,33 @@ def cmd_stats(args: argparse.Namespace) -> int:
               file=sys.stderr)
     print(f"stats: {result.seconds:.0f} s with {args.jobs} worker(s)", file=sys.stderr)
     return EXIT_OK
+
+
+def cmd_theorems(args: argparse.Namespace) -> int:
+    """Check the MCR principles essay's conclusions on every division of each class; write the theorem page's
+    figures (content/theorems/mcr-principles.json). Exit 1 when a conclusion fails anywhere."""
+    from .mcr_theorems import CLASSES, check, figures, write_figures
+
+    unknown = [c for c in args.classes or () if c not in CLASSES]
+    if unknown:
+        raise UsageError(f"no hand class {', '.join(unknown)} (the classes: {', '.join(CLASSES)})")
+    classes = args.classes or list(CLASSES)
+    content = Path(args.content)
+    rs = all_rulesets(content).get("mcr")
+    if rs is None:
+        raise UsageError(f"no mcr rule set in {content}, and the theorems are about it")
+    start = time.perf_counter()
+    sizes, findings = check(rs, classes)
+    print(f"{sum(sizes.values())} divisions scored in {time.perf_counter() - start:.0f} s", file=sys.stderr)
+    for f in findings:
+        mark = "holds" if f.holds else "FAILS"
+        print(f"  {f.theorem:<22} {f.hand_class:<20} checked {f.checked:>7}, applies to {f.applied:>7}, "
+              f"largest {f.largest} ({f.witness}) — {mark}", file=sys.stderr)
+        for c in f.counterexamples:
+            print(f"      counterexample: {c}", file=sys.stderr)
+    path = write_figures(content, figures(rs, classes, sizes, findings))
+    print(f"theorems: wrote {path}", file=sys.stderr)
+    return EXIT_OK if all(f.holds for f in findings) else EXIT_FAIL
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -393,6 +422,12 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int, help="only the first N orbits of hands, for a quick look (writes nothing)")
     p.add_argument("--content", default=str(CONTENT_DIR), help="content folder (default: the project's content/)")
     p.set_defaults(func=cmd_stats)
+
+    p = sub.add_parser("theorems", help="check the MCR principles essay's conclusions on every division of each "
+                                        "hand class (writes content/theorems/mcr-principles.json)")
+    p.add_argument("--classes", nargs="+", metavar="ID", help="hand classes to check (default: all)")
+    p.add_argument("--content", default=str(CONTENT_DIR), help="content folder (default: the project's content/)")
+    p.set_defaults(func=cmd_theorems)
 
     p = sub.add_parser("rulesets", help="list rule-set ids, names and editions")
     p.add_argument("--json", action="store_true")

@@ -115,7 +115,7 @@ class Digester:
         if isinstance(value, Ruleset):
             return [self._digest(ruleset_label(value))]
         if type(value) is Score:  # most of what page views hold: records of scalars, enums and tuples all the way
-            return [repr(value).encode()]  # down, so the repr names every field; walking them was half the digest time
+            return [repr(value).encode()]  # down, so the repr names every field; walking them is half the digest time
         if isinstance(value, enum.Enum):
             return [self._digest(value.value)]
         if dataclasses.is_dataclass(value) and not isinstance(value, type):

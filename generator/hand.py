@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .tiles import EAST, Tile, counts_of, is_honor, rank_of
+from .tiles import EAST, Tile, counts_of
 
 
 class MeldKind(str, Enum):
@@ -98,12 +98,6 @@ class Hand:
     def counts(self) -> list[int]:
         return counts_of(self.all_tiles)
 
-    @property
-    def is_open(self) -> bool:
-        """True when any meld was claimed (a concealed kong keeps the hand closed)."""
-        return any(not m.concealed for m in self.melds)
-
-
 @dataclass(frozen=True, slots=True)
 class WaitingHand:
     """A 13-tile-equivalent hand waiting for one tile (input of `waits`)."""
@@ -112,9 +106,3 @@ class WaitingHand:
     melds: tuple[Meld, ...] = ()
     context: WinContext = field(default_factory=WinContext)
 
-    def with_win(self, tile: Tile) -> Hand:
-        return Hand(self.concealed, self.melds, tile, self.context)
-
-
-def chow_is_valid(first: Tile) -> bool:
-    return not is_honor(first) and rank_of(first) <= 7

@@ -14,9 +14,12 @@ decides the combination patterns; the pair is an honour unless the class says ot
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import combinations, combinations_with_replacement
+from pathlib import Path
+from typing import Any
 
 from .hand import Hand
 from .notation import format_tiles
@@ -24,6 +27,10 @@ from .rules import Ruleset
 from .scoring.mcr import score_reading
 from .shapes import Form, Kind, Reading, TileSet
 from .tiles import RED, Tile, counts_of
+
+SOURCE = "sources/000_ca14dc1aa879b6c0.txt, §4 不循环原则的结论"
+FIGURES = Path("theorems") / "mcr-principles.json"  # under the content folder; the theorem page prints it
+GENERATED_BY = "benchmarks/mcr_theorems.py"  # the file's own record of what writes it (the script runs the command)
 
 CHOW_PAIRS = frozenset({"pure-double-chow", "mixed-double-chow", "short-straight", "two-terminal-chows"})
 THREE_CHOWS = frozenset({"pure-triple-chow", "pure-shifted-chows", "pure-straight", "mixed-triple-chow",
@@ -162,3 +169,32 @@ def check(ruleset: Ruleset, classes: list[str]) -> tuple[dict[str, int], list[Fi
     return sizes, findings
 
 
+
+
+def figures(ruleset: Ruleset, classes: list[str], sizes: dict[str, int], findings: list[Finding]) -> dict[str, Any]:
+    """The figures file's content: the classes with their sizes, and each theorem's result on each class."""
+    return {
+        "ruleset": ruleset.id,
+        "source": SOURCE,
+        "generated_by": GENERATED_BY,
+        "classes": [{"id": c, "description": CLASSES[c].description, "hands": sizes[c]} for c in classes],
+        "theorems": [
+            {
+                "id": t.id, "essay": t.essay, "statement": t.statement, "bound": t.bound,
+                "results": [
+                    {"class": f.hand_class, "checked": f.checked, "applies": f.applied, "largest": f.largest,
+                     "witness": f.witness, "holds": f.holds}
+                    for f in findings if f.theorem == t.id
+                ],
+            }
+            for t in THEOREMS
+        ],
+    }
+
+
+def write_figures(content: Path, data: dict[str, Any]) -> Path:
+    """Write the figures into the content folder (deterministic: no timings or dates); returns the file."""
+    path = content / FIGURES
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    return path

@@ -302,7 +302,7 @@ def _quick_parts(text: str, expect_total: int) -> tuple[list[Tile], tuple[Meld, 
     """Standing tiles (in written order), melds, winning tile and context of a well-formed hand, or None.
 
     Why: a batch parses one line per hand, and the character-by-character parser, which keeps a
-    column for every tile so that it can say where an error is, was an eighth of a batch's time.
+    column for every tile so that it can say where an error is, would be an eighth of a batch's time.
     This path reads whole pieces with one regular expression and reuses the full parser's meld and
     flag rules through memos. It accepts only what the full parser accepts, with the same result:
     on anything else it gives up, and the full parser words the error (tests/test_fast_paths.py).

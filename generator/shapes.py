@@ -71,12 +71,6 @@ class TileSet:
             return tile in (self.tile, self.tile + 3, self.tile + 6)
         return tile == self.tile
 
-    @property
-    def is_pung(self) -> bool:
-        """Pungs and kongs alike (both count as triplets)."""
-        return self.kind is _PUNG or self.kind is _KONG
-
-
 @dataclass(frozen=True, slots=True)
 class Reading:
     """One way to read a complete hand.
@@ -303,7 +297,7 @@ def _regular_readings(closed: tuple[int, ...], melds: tuple[Meld, ...], win: Til
     a build and a batch of several rule sets ask for the same hand one rule set (or context) after another.
 
     Why the last answer only, not an lru memo: random hands do not recur, and hashing the key (each meld
-    hashes in Python) cost a one-rule-set batch 1% for nothing, while comparing with the last key is cheap."""
+    hashes in Python) costs a one-rule-set batch 1% for nothing, while comparing with the last key is cheap."""
     key = (closed, melds, win, tsumo)
     last_key, last = _last_regular[0]
     if key == last_key:
@@ -321,10 +315,6 @@ _last_regular: list[tuple[tuple[object, ...], tuple[Reading, ...]]] = [((), ())]
 """The last key and answer of `_regular_readings` (a list, so the function updates it without `global`)."""
 
 
-def seven_pairs_reading(hand: Hand, four_as_two: bool) -> list[Reading]:
-    return [] if hand.melds else _seven_pairs(hand, counts_of(hand.closed_tiles), four_as_two)
-
-
 def _seven_pairs(hand: Hand, counts: list[int], four_as_two: bool) -> list[Reading]:
     if not is_seven_pairs(counts, four_as_two):
         return []
@@ -332,18 +322,10 @@ def _seven_pairs(hand: Hand, counts: list[int], four_as_two: bool) -> list[Readi
     return [Reading(_SEVEN_PAIRS, tuple([_PAIRS[t] for t in held]), held.index(hand.win_tile))]
 
 
-def thirteen_orphans_reading(hand: Hand) -> list[Reading]:
-    return [] if hand.melds else _thirteen_orphans(hand.closed_tiles)
-
-
 def _thirteen_orphans(tiles: tuple[Tile, ...]) -> list[Reading]:
     if len(tiles) == 14 and set(tiles) == _ORPHAN_SET:
         return [Reading(_THIRTEEN_ORPHANS, (), None, tiles)]
     return []
-
-
-def honors_knitted_reading(hand: Hand) -> list[Reading]:
-    return [] if hand.melds else _honors_knitted(hand.closed_tiles)
 
 
 def _honors_knitted(tiles: tuple[Tile, ...]) -> list[Reading]:
@@ -353,10 +335,6 @@ def _honors_knitted(tiles: tuple[Tile, ...]) -> list[Reading]:
     if any(suited <= set(k) for k in KNITTED_PATTERNS):
         return [Reading(_HONORS_KNITTED, (), None, tiles)]
     return []
-
-
-def knitted_straight_readings(hand: Hand) -> list[Reading]:
-    return [] if len(hand.melds) > 1 else _knitted_straight(hand, counts_of(hand.closed_tiles))
 
 
 def _knitted_straight(hand: Hand, closed: list[int]) -> list[Reading]:

@@ -19,7 +19,6 @@ from typing import Final
 Tile = int
 
 NUM_KINDS: Final = 34
-SUITS: Final = "mps"
 SUIT_LETTERS: Final = "mpsz"
 
 EAST, SOUTH, WEST, NORTH = 27, 28, 29, 30
@@ -49,17 +48,8 @@ def suit_of(tile: Tile) -> str:
     return SUIT_LETTERS[tile // 9]
 
 
-def suit_index(tile: Tile) -> int:
-    """0, 1, 2 for m, p, s; 3 for honours."""
-    return tile // 9
-
-
 def rank_of(tile: Tile) -> int:
     return tile % 9 + 1
-
-
-def is_suited(tile: Tile) -> bool:
-    return tile < 27
 
 
 def is_honor(tile: Tile) -> bool:
@@ -81,10 +71,6 @@ def is_terminal(tile: Tile) -> bool:
 def is_orphan(tile: Tile) -> bool:
     """Terminal or honour (MCR 幺九)."""
     return tile >= 27 or tile % 9 in (0, 8)
-
-
-def is_simple(tile: Tile) -> bool:
-    return tile < 27 and tile % 9 not in (0, 8)
 
 
 def tile_to_text(tile: Tile) -> str:

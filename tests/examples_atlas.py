@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from generator.examples import Atlas, collect
+from generator.examples import Atlas
+from generator.examples.collect import collect
 from generator.rules import CONTENT_DIR, all_rulesets
 
 

@@ -11,9 +11,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from mcr_oracle import random_hands
 
 from generator import cli
-from generator.mcr_oracle import random_hands
 from generator.notation import format_hand
 from generator.rules import find_ruleset
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from mcr_oracle import random_hands
 
 from generator.examples.generate import SEED, HandStream
 from generator.examples.reuse import (
@@ -18,7 +19,6 @@ from generator.examples.reuse import (
 )
 from generator.examples.scorer import Scorer
 from generator.examples.search import Probe
-from generator.mcr_oracle import random_hands
 from generator.notation import format_hand, parse_hand
 from generator.rules import Ruleset, all_rulesets
 from generator.scoring import score

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.examples import collect
+from generator.examples.collect import collect
 from generator.examples.generate import SEED, HandStream
 from generator.examples.neighbours import neighbours, pair_steps
 from generator.examples.search import SearchError

@@ -13,12 +13,12 @@ import random
 import pytest
 from examples_atlas import project_atlas
 from hands import curated_hands
+from mcr_oracle import random_hands
 
 from generator.cli import _dump, score_line, score_line_text
 from generator.completion import splits_into_sets
 from generator.detectors import View
 from generator.detectors.waits import _wait_of
-from generator.mcr_oracle import random_hands
 from generator.notation import (
     HandError,
     _parse_hand_fully,

@@ -14,12 +14,12 @@ from dataclasses import replace
 
 import pytest
 from hands import curated_hands
+from mcr_oracle import random_hands
 
 from generator import detectors
 from generator.detectors import WHOLE, View
 from generator.detectors.view import SetProfile, TileProfile
 from generator.hand import Hand
-from generator.mcr_oracle import random_hands
 from generator.notation import HandError, format_hand, parse_hand
 from generator.rules import Pattern, Ruleset, all_rulesets
 from generator.scoring.common import detect

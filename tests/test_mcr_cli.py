@@ -6,9 +6,9 @@ import io
 import json
 
 import pytest
+from mcr_oracle import random_hands
 
 from generator.cli import main
-from generator.mcr_oracle import random_hands
 from generator.notation import format_hand
 
 

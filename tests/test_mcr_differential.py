@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from mcr_oracle import PAIR_FANS, Comparison, Tally, compare, oracle_arguments, random_hands
 
-from generator.mcr_oracle import PAIR_FANS, Comparison, Tally, compare, oracle_arguments, random_hands
 from generator.notation import parse_hand
 from generator.rules import find_ruleset
 from generator.scoring import score

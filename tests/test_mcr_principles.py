@@ -9,9 +9,9 @@ from dataclasses import replace
 
 import pytest
 from hands import counted_ids, score_of
+from mcr_oracle import random_hands
 
 from generator.hand import WinContext
-from generator.mcr_oracle import random_hands
 from generator.notation import parse_hand
 from generator.rules import Ruleset, find_ruleset
 from generator.scoring import Score, score

@@ -1,11 +1,16 @@
 """The essay's conclusions on combining chows and pungs (sources/000_…, §4), verified by the engine on
 every division of the relevant classes, and the published figures (content/theorems/mcr-principles.json,
-written by benchmarks/mcr_theorems.py) checked against a fresh run."""
+written by `mahjong-atlas theorems`) checked against a fresh run."""
 
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
+import pytest
+
+from generator.cli import main
 from generator.mcr_theorems import CLASSES, THEOREMS, check
 from generator.rules import CONTENT_DIR, find_ruleset
 
@@ -29,15 +34,23 @@ def test_essay_conclusions_hold_on_every_division() -> None:
     assert largest[("chow-families", "four-chows")] == largest[("pung-families", "four-pungs")] == 1
 
 
-def test_published_figures_match_the_engine() -> None:
-    data = json.loads((CONTENT_DIR / "theorems" / "mcr-principles.json").read_text(encoding="utf-8"))
-    assert [c["id"] for c in data["classes"]] == list(CLASSES)
-    assert [t["id"] for t in data["theorems"]] == [t.id for t in THEOREMS]
-    assert all(r["holds"] for t in data["theorems"] for r in t["results"])
-    sizes, findings = check(find_ruleset("mcr"), ["four-chows"])
-    published = {c["id"]: c["hands"] for c in data["classes"]}
-    assert published["four-chows"] == sizes["four-chows"]
-    results = {(r["class"], t["id"]): r for t in data["theorems"] for r in t["results"]}
-    for f in findings:
-        r = results[(f.hand_class, f.theorem)]
-        assert (r["checked"], r["applies"], r["largest"], r["witness"]) == (f.checked, f.applied, f.largest, f.witness)
+def test_the_theorems_command_writes_the_published_figures(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`mahjong-atlas theorems` on one class writes what the published file says of that class."""
+    published = json.loads((CONTENT_DIR / "theorems" / "mcr-principles.json").read_text(encoding="utf-8"))
+    assert [c["id"] for c in published["classes"]] == list(CLASSES)
+    assert [t["id"] for t in published["theorems"]] == [t.id for t in THEOREMS]
+    assert all(r["holds"] for t in published["theorems"] for r in t["results"])
+    shutil.copytree(CONTENT_DIR / "rulesets", tmp_path / "rulesets")
+    assert main(["theorems", "--classes", "four-chows", "--content", str(tmp_path)]) == 0
+    assert "theorems: wrote" in capsys.readouterr().err
+    written = json.loads((tmp_path / "theorems" / "mcr-principles.json").read_text(encoding="utf-8"))
+    assert {k: v for k, v in written.items() if k not in {"classes", "theorems"}} == {
+        k: v for k, v in published.items() if k not in {"classes", "theorems"}}
+    assert written["classes"] == [c for c in published["classes"] if c["id"] == "four-chows"]
+    assert written["theorems"] == [
+        {**t, "results": [r for r in t["results"] if r["class"] == "four-chows"]} for t in published["theorems"]]
+
+
+def test_the_theorems_command_refuses_an_unknown_class(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["theorems", "--classes", "five-chows"]) == 2
+    assert "no hand class five-chows" in capsys.readouterr().err

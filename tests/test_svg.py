@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.hand import Hand, Meld, MeldKind, WaitingHand, WinContext
+from generator.hand import Hand, Meld, MeldKind, WinContext
 from generator.site.svg import (
     HAND_CSS,
     SIZES,
@@ -23,7 +23,6 @@ from generator.site.svg import (
     render_meld,
     render_tile,
     render_tiles,
-    render_waiting,
 )
 from generator.tiles import ALL_TILES, make, tile_en, tile_zh
 
@@ -99,7 +98,6 @@ def test_rendering_is_deterministic() -> None:
     hand = Hand((0, 0, 0, 1, 2), (Meld(MeldKind.PUNG, 27), Meld(MeldKind.KONG, 13, concealed=True)), 2)
     assert [render_tile(t) for t in ALL_TILES] == [render_tile(t) for t in ALL_TILES]
     assert render_hand(hand) == render_hand(hand)
-    assert render_waiting(WaitingHand((0, 1)), waits=(5, 2, 5)) == render_waiting(WaitingHand((0, 1)), waits=(2, 5))
 
 
 def test_output_is_identical_across_processes() -> None:
@@ -293,16 +291,6 @@ def test_render_tiles_keeps_order() -> None:
     assert row.get("aria-label") == "example" and row.get("role") == "group"
     assert [t.get("aria-label") for t in svgs(row)] == ["Red dragon", "1 characters", "5 dots"]
     assert parse_fragment(render_tiles([1])).find("span").get("aria-label") is None
-
-
-def test_render_waiting_shows_waits() -> None:
-    hand = WaitingHand((0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8))
-    root = parse_fragment(render_waiting(hand, waits=list(range(8, -1, -1))))
-    (outer,) = root
-    assert "waiting on 1 characters" in outer.get("aria-label")
-    (waits,) = by_class(root, "waits")
-    assert [t.get("aria-label") for t in svgs(waits)] == [tile_en(t) for t in range(9)]
-    assert len(svgs(root)) == 13 + 9
 
 
 def test_meld_labels() -> None:

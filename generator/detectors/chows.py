@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from itertools import combinations, pairwise, permutations
 from typing import Literal
@@ -188,7 +187,4 @@ def terminal_chows(v: View, *, pair_suit: Literal["same", "other"]) -> list[Matc
         want = sorted(s * 9 + r for s in others for r in (0, 6))
     return [v.chows + (v.pair,)] if tiles == want else []
 
-
-def chow_counter(v: View) -> Counter[int]:
-    return Counter(v.sets[i].tile for i in v.chows)
 

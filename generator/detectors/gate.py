@@ -30,7 +30,7 @@ class Gate:
     `exact` says more: wherever every part admits, the detector matches, once, with the whole hand
     (`[WHOLE]`), so the engine records that match without calling it. For whole-hand patterns whose
     first test is all there is (self-drawn, no honours, a full flush…): these match on every reading
-    their gate lets through, and calling them was a fifth of the detector calls. The detector stays
+    their gate lets through, and calling them would be a fifth of the detector calls. The detector stays
     the definition; tests/test_gates.py checks the claim against it on every rule set.
     """
 

@@ -4,7 +4,7 @@ The set facts (which sets are chows, pungs, kongs, pairs) are gathered in one pa
 view is made, and the tile facts (suits, honours, terminals) come from one bit mask per tile
 kind: every reading needs them for its profiles (`set_profile`, `tile_profile`, which decide
 which detectors run at all), and one pass is cheaper than one scan per fact. (No
-`functools.cached_property`: on Python 3.11 it takes a lock on every first access, which cost
+`functools.cached_property`: on Python 3.11 it takes a lock on every first access, which costs
 more than most facts.)
 """
 

@@ -1,4 +1,4 @@
-"""Everything the site renders about example hands, gathered once per build: `collect(rulesets, content)`.
+"""Everything the site renders about example hands, gathered once per build by `collect.collect`.
 
 The site never scores a hand; it reads an `Atlas`:
 
@@ -17,11 +17,8 @@ builds write byte-identical `data/examples.json`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Literal
 
-from ..cache import NO_CACHE, BuildCache
-from ..rules import Ruleset
 from .concepts import Concept, ConceptRow
 from .diffs import EditionDiffView, HandDelta, ValueChange
 from .matrix import Cell, Matrix
@@ -30,8 +27,7 @@ from .snapshot import Change, ResultDigest, SnapshotInfo
 
 __all__ = [
     "Atlas", "Cell", "Change", "Concept", "ConceptRow", "EditionDiffView", "Example", "HandDelta", "Matrix",
-    "NearMiss", "PatternExamples", "ResultDigest", "SnapshotInfo", "ValueChange", "accept_snapshot", "collect",
-    "hand_key",
+    "NearMiss", "PatternExamples", "ResultDigest", "SnapshotInfo", "ValueChange", "hand_key",
 ]
 
 
@@ -88,20 +84,3 @@ class Atlas:
         """The content of `site/data/examples.json` (notation.md's site contract), in `examples` order."""
         return [e.to_json() for e in self.examples]
 
-
-def collect(rulesets: dict[str, Ruleset], content: Path, cache: BuildCache = NO_CACHE) -> Atlas:
-    """Curated hands, generated examples and near misses for every pattern, and everything derived from them.
-
-    Raises `ContentError` for bad curated hands / concepts (file:line: field) and `SearchError`
-    naming the pattern when no example or near miss can be found for it.
-    """
-    from .collect import run
-
-    return run(rulesets, content, cache)
-
-
-def accept_snapshot(rulesets: dict[str, Ruleset], content: Path) -> tuple[Path, Atlas]:
-    """Collect and write the results as the new committed snapshot; returns its path and the Atlas."""
-    from .collect import accept_snapshot as accept
-
-    return accept(rulesets, content)

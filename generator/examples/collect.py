@@ -66,8 +66,11 @@ class _Examples:
         return list(self.by_key.values())
 
 
-def run(rulesets: dict[str, Ruleset], content: Path, cache: BuildCache = NO_CACHE) -> Atlas:
-    """The atlas; with a cache, each rule set's search and the examples' scores are reused while their inputs
+def collect(rulesets: dict[str, Ruleset], content: Path, cache: BuildCache = NO_CACHE) -> Atlas:
+    """Curated hands, generated examples and near misses for every pattern, and everything derived from them.
+
+    Raises `ContentError` for bad curated hands / concepts (file:line: field) and `SearchError` naming the pattern
+    when no example or near miss can be found for it. With a cache, each rule set's search and the examples' scores are reused while their inputs
     (the engine's code, that rule set's data, the hands the search starts from) are unchanged, and after a value
     edit where they are checked to be (`reuse.py`)."""
     scorer = Scorer(rulesets)
@@ -135,7 +138,7 @@ def run(rulesets: dict[str, Ruleset], content: Path, cache: BuildCache = NO_CACH
 
 def accept_snapshot(rulesets: dict[str, Ruleset], content: Path) -> tuple[Path, Atlas]:
     """Collect, then write the current examples' results as the new snapshot (content/snapshot/results.json)."""
-    atlas = run(rulesets, content)
+    atlas = collect(rulesets, content)
     path = content / SNAPSHOT
     write_snapshot(path, atlas.examples)
     return path, atlas
@@ -186,7 +189,7 @@ def _store_scores(cache: BuildCache, frames: dict[str, str], rulesets: dict[str,
     parts of them all, for the page digests.
 
     Why the parts: the examples' scores are most of what the site's page digests read, and a score's part
-    (the repr of a record of records) was a third of their time. A score kept from the cache keeps its part.
+    (the repr of a record of records) is a third of their time. A score kept from the cache keeps its part.
     """
     digester = Digester(part for rid in frames for part in preloaded[rid].parts)
     out: list[tuple[object, bytes]] = []

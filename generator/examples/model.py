@@ -56,7 +56,7 @@ class Example:
         """`json.dumps(self.to_json(), ensure_ascii=False)`, each result written by `Score.json_text`.
 
         Why: the site's data/examples.json holds every example's line, written on every build, and
-        building the results' dictionaries to encode them was most of it (tests/test_fast_paths.py).
+        building the results' dictionaries to encode them would be most of it (tests/test_fast_paths.py).
         """
         head = json.dumps({"hand": self.hand, "key": self.key, "kind": self.kind, "for": sorted(self.for_)},
                           ensure_ascii=False)

@@ -101,7 +101,7 @@ def scores_still_held(rs: Ruleset, made_under: Mapping[str, int], scores: Mappin
     values are the same, else those of the hands the edit does not reach.
 
     Why: after a one-value edit most example hands do not show the edited pattern, and scoring them again
-    was a tenth of the rebuild.
+    would be a tenth of the rebuild.
     """
     changed = changed_values(rs, made_under)
     if not changed:

@@ -42,7 +42,7 @@ def find_ruleset(name: str, content: Path = CONTENT_DIR) -> Ruleset:
     """Resolve an id or alias case-insensitively ('MCR', '国标', 'zj24'); KeyError lists the known ids.
 
     Why not always through `all_rulesets`: `score --ruleset mcr` needs one rule set (and its base), and
-    loading all six was a third of the command's start-up. The file is found by its [ruleset] table
+    loading all six would be a third of the command's start-up. The file is found by its [ruleset] table
     alone; whenever that is not clear-cut (a table that does not read on its own, a name no file gives,
     an id two files give), every rule set is loaded, and that load words the error.
     """

@@ -52,11 +52,6 @@ class Pattern:
     extra: Mapping[str, Any] = field(default_factory=dict)
     origin: Origin = Origin("")
 
-    @property
-    def detect_params(self) -> dict[str, Any]:
-        return dict(self.params)
-
-
 @dataclass(frozen=True)
 class EditionDiff:
     """What an edition changes over its base, kept for the edition-diff page."""

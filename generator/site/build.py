@@ -36,13 +36,13 @@ from ..examples.search import SearchError
 from ..examples.snapshot import format_changes
 from ..rules import CONTENT_DIR, ContentError
 from . import content_check, svg, swap
-from .atlas_pages import concepts
 from .base_url import BaseUrl, rebase
 from .figures import figure_tables
 from .gather import SiteData, gather
 from .links import BrokenLink, Scan, check_links
 from .markdown_safe import INSPECTED
-from .pages import Page, site_pages
+from .pages.page import Page
+from .pages.plan import site_pages
 from .render import SNIPPETS, TEMPLATES_DIR, environment
 from .search import INDEX_DIR, SearchIndexError, index_files
 from .sync import Ledger, SiteFiles, sha1_of, sync_tree
@@ -99,7 +99,7 @@ def render_site(data: SiteData, cache: BuildCache = NO_CACHE) -> tuple[dict[str,
     site = {
         "rulesets": list(data.rulesets.values()),
         "engine": __version__,
-        "has_concepts": bool(concepts(data)),
+        "has_concepts": bool(data.atlas.concepts),
         "has_about": "about" in data.prose,
     }
     files = SiteFiles()
@@ -229,7 +229,7 @@ def _rare_collections() -> Iterator[None]:
 
     Why: a build holds hundreds of thousands of objects to its end (hands, scores, page views, what
     it reads from its cache) and makes few reference cycles; at the default thresholds Python
-    re-scans all of them again and again, which was a quarter of an incremental build's time.
+    would re-scan all of them again and again, a quarter of an incremental build's time.
     Peak memory of a cold build is the same either way.
     """
     old = gc.get_threshold()

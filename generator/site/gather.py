@@ -16,7 +16,8 @@ from typing import Any
 
 from .. import __version__
 from ..cache import NO_CACHE, BuildCache
-from ..examples.atlas import Atlas, PatternExamples, collect
+from ..examples.atlas import Atlas, PatternExamples
+from ..examples.collect import collect
 from ..examples.model import Example
 from ..rules import CONTENT_DIR, ContentError, Ruleset, load_rulesets
 from ..rules.errors import Problems

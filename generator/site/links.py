@@ -44,7 +44,7 @@ def _ids(html: str) -> set[str]:
     """The id of every tag: the first `id=` after a tag's '<' and before its '>', with whitespace before it.
 
     Why not one regex from '<' on: tried at every '<' of a page of inline SVG, a lazy scan to the
-    tag's end was half the link check's time. Here the attribute is found first, and the nearest
+    tag's end would be half the link check's time. Here the attribute is found first, and the nearest
     '<' and '>' before it say whether it stands in a tag, and in which. An `id=` without whitespace
     before it (`data-id=`) is no attribute, and the search resumes just after its start, so what is
     found is what `\\sid\\s*=…` would find (`str.isspace` is the regex's `\\s`).
@@ -106,7 +106,7 @@ def check_links(files: Mapping[str, bytes], *, external_ok: bool = True,
     (`_mark`: the page's path and bytes, and the site's targets). A page whose mark is there is not
     checked again; on return `sound` holds the marks of this site's sound pages. Why: after a value
     edit a few hundred pages change and no page gains or loses an id, so checking the links of every
-    page again, tens of thousands, was a third of the link check.
+    page again, tens of thousands, would be a third of the link check.
     """
     pages = scan_pages(files, scanned)
     targets = _targets(files, pages, external_ok) if sound is not None else ""

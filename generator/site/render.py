@@ -97,20 +97,6 @@ def hand_svg(notation: str, size: svg.Size = "normal") -> Markup:
     return Markup(svg.render_hand(parse_hand(notation), size=size))
 
 
-@lru_cache(maxsize=4096)
-def tiles_svg(text: str, size: svg.Size = "small") -> Markup:
-    """A row of tiles from notation tiles like '123m55z' (a set of a reading)."""
-    tiles: list[int] = []
-    digits = ""
-    for ch in text:
-        if ch.isdigit():
-            digits += ch
-        else:
-            tiles.extend(tile_from_text(d + ch) for d in digits)
-            digits = ""
-    return Markup(svg.render_tiles(tiles, size=size))
-
-
 # ----------------------------------------------------------------------------- accent colours
 
 
@@ -205,7 +191,7 @@ def amount(value: Any, unit: str) -> str:
 
 
 class _CompiledTemplates(FileSystemBytecodeCache):
-    """Compiled templates kept in the build cache: compiling them was a tenth of an incremental build."""
+    """Compiled templates kept in the build cache: compiling them is a tenth of an incremental build."""
 
     def dump_bytecode(self, bucket: Bucket) -> None:
         try:
@@ -226,7 +212,7 @@ def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None) -
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.filters.update(md=md, md_page=md_page, md_inline=md_inline, hand=hand_svg, tiles=tiles_svg,
+    env.filters.update(md=md, md_page=md_page, md_inline=md_inline, hand=hand_svg,
                        accent=accent_style, number=_number,
                        amount=amount, unindexed=unindexed)
     env.globals.update(

@@ -142,7 +142,7 @@ PagePart = tuple[bytes, str | None] | None
 def _searchable(pages: Mapping[str, bytes], cache: BuildCache) -> tuple[dict[str, bytes], dict[str, str]]:
     """Page -> digest of what Pagefind reads of it, and page -> its rule set, for the searchable pages.
 
-    Cutting the skipped regions out of every page was most of an incremental build's indexing time,
+    Cutting the skipped regions out of every page is most of an incremental build's indexing time,
     so the result is kept per page content (sha1 of its bytes) in the build cache.
     """
     # the code that cuts the regions is part of the result

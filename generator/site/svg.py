@@ -24,7 +24,7 @@ from functools import lru_cache
 from html import escape
 from typing import Final, Literal
 
-from ..hand import Hand, Meld, MeldKind, WaitingHand
+from ..hand import Hand, Meld, MeldKind
 from ..tiles import NUM_KINDS, Tile, tile_en, tile_zh
 from .svg_faces import FONT_STACK, IVORY, back_face, face, flower_face, flower_zh, num
 
@@ -259,28 +259,3 @@ def render_hand(hand: Hand, *, size: Size = "normal", mark_win: bool = True, sho
     return f'<span class="hand" role="group" aria-label="{escape(label)}">{body}</span>'
 
 
-def render_waiting(
-    hand: WaitingHand,
-    *,
-    size: Size = "normal",
-    waits: Sequence[Tile] = (),
-    show_flowers: bool = True,
-) -> str:
-    """A 13-tile waiting hand, then (if given) the tiles it waits on, set apart.
-
-    The waits are passed in rather than computed so this module stays a renderer
-    and never depends on the shape analysis.
-    """
-    for t in (*hand.concealed, *waits):
-        _check_tile(t)
-    parts = [_standing(hand.concealed, size)]
-    summary = [f"standing {_plural_en(hand.concealed)}"] if hand.concealed else []
-    _melds_and_flowers(hand.melds, hand.context.flowers, size, show_flowers, parts, summary)
-    if waits:
-        wait_label = "waiting on " + ", ".join(tile_en(t) for t in sorted(set(waits)))
-        tiles = "".join(render_tile(t, size=size) for t in sorted(set(waits)))
-        parts.append(f'<span class="waits" role="group" aria-label="{escape(wait_label)}">{tiles}</span>')
-        summary.append(wait_label)
-    label = "Waiting hand: " + "; ".join(summary)
-    body = " ".join(p for p in parts if p)
-    return f'<span class="hand waiting" role="group" aria-label="{escape(label)}">{body}</span>'

@@ -11,8 +11,8 @@ that made it is gone, since two builds may run side by side.
 
 The previous site is not deleted after the swap: it is kept beside the output as the next
 build's staging folder (`.site.next`), which that build takes over, brings up to date file by
-file (sync.py) and swaps in. Deleting and rewriting a whole site cost more disk time than the
-rest of an incremental build; an edit now writes the files it changed. With no kept site (the first
+file (sync.py) and swaps in. Deleting and rewriting a whole site costs more disk time than the
+rest of an incremental build; this way an edit writes the files it changed. With no kept site (the first
 rebuild), the staging folder starts as hard links to the live site's files (`linked_copy`).
 """
 

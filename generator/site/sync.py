@@ -2,7 +2,7 @@
 
 Why: a build stages the new site in a folder and swaps it in (swap.py). Writing every file
 of a 100 MB site into an empty folder, and deleting the whole previous site after the swap,
-took longer than everything else an incremental build does (seconds of disk time here, where
+takes longer than everything else an incremental build does (seconds of disk time here, where
 the file system discards freed blocks as it deletes). The previous site is therefore kept as
 the next build's staging folder: after a one-value edit a few hundred of its files differ,
 and only those are written.

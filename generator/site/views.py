@@ -15,28 +15,17 @@ from typing import Any
 from ..examples.model import Example
 from ..hand import WinContext
 from ..notation import BOOL_FLAGS, parse_hand
+from ..receipt import receipt_lines
 from ..rules import Pattern, Ruleset
 from ..scoring import Score
-from ..scoring.result import describe_reading
 from ..tiles import ALL_TILES, suit_of, tile_en, tile_to_text, tile_zh
 from . import urls
 from .figures import FigureTable, figure_tables
 
-CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭"
-
-# How the engine's exclusion reasons read in a sentence ("not counted: implied by …").
-RULE_WORDS: Mapping[str, str] = {
-    "implied": "implied by",
-    "series": "same series as",
-    "limit": "scored alone by the limit with",
-    "conflict": "cannot coexist with",
-    "principle": "removed by a principle with",
-}
-
 
 @dataclass(frozen=True)
 class Line:
-    """One counted pattern on a receipt."""
+    """One counted pattern on a receipt, with the link to its page."""
 
     zh: str
     en: str
@@ -50,7 +39,7 @@ class Line:
 
 @dataclass(frozen=True)
 class Struck:
-    """A pattern the hand shows that did not count, and what removed it."""
+    """A pattern the hand shows that did not count, and what removed it, with the links to their pages."""
 
     zh: str
     en: str
@@ -77,8 +66,7 @@ class Receipt:
     """One score as its receipt prints it under one rule set.
 
     What it prints is worked out when a template first reads it: the pattern pages hold some 1,500 receipts, and
-    working out those of the pages the build cache still holds, which are never rendered, was a twentieth of an
-    incremental build.
+    those of the pages the build cache still holds are never rendered, so working them out would be wasted.
     """
 
     ruleset: Ruleset
@@ -99,45 +87,19 @@ class Receipt:
         return self.score.complete and self.score.total != self.printed.subtotal
 
 
-def _label(rs: Ruleset, pid: str) -> tuple[str, str, str | None]:
-    try:
-        p = rs.pattern(pid)
-    except KeyError:
-        return pid, "", None
-    return p.zh, p.en, urls.pattern_url(rs.id, p.id)
-
-
-def _sets_used(matches: Iterable[tuple[int, ...]]) -> str:
-    used = sorted({i for m in matches for i in m})
-    return "".join(CIRCLED[i] if i < len(CIRCLED) else f"({i + 1})" for i in used)
-
-
 def receipt(score: Score, rs: Ruleset) -> Receipt:
     return Receipt(rs, score)
 
 
 def _printed(score: Score, rs: Ruleset) -> Printed:
-    running = 0
-    lines = []
-    for c in score.patterns:
-        running += c.points
-        zh, en, url = _label(rs, c.id)
-        lines.append(Line(c.zh or zh, c.en or en, url, c.value, c.count, c.points, running, _sets_used(c.sets)))
-    struck = []
-    for e in score.excluded:
-        zh, en, url = _label(rs, e.id)
-        by_zh, by_en, by_url = _label(rs, e.by)
-        by = f"{by_zh} {by_en}".strip() if by_url else e.by
-        struck.append(Struck(zh, en, url, e.rule, by, by_url))
-    reading: list[tuple[str, str, str]] = []
-    form = ""
-    if score.reading is not None:
-        described = describe_reading(score.reading)
-        form = described["form"]
-        for i, s in enumerate(described["sets"]):
-            marks = [s["kind"]] + [m for m in ("exposed", "win") if s.get(m)]
-            reading.append((CIRCLED[i] if i < len(CIRCLED) else str(i + 1), " ".join(marks), s["tiles"]))
-    return Printed(tuple(lines), tuple(struck), running, tuple(reading), form, _payments(score, rs))
+    """The receipt's lines (`generator.receipt`, which the command line prints too) and the links to pattern pages."""
+    shown = receipt_lines(score, rs)
+    lines = tuple(Line(c.zh, c.en, urls.pattern_url(rs.id, c.id) if c.listed else None, c.value, c.count, c.points,
+                       c.running, c.sets) for c in shown.counted)
+    struck = tuple(Struck(x.zh, x.en, urls.pattern_url(rs.id, x.id) if x.listed else None, x.rule,
+                          x.by if x.by_name is None else x.by_name,
+                          None if x.by_name is None else urls.pattern_url(rs.id, x.by)) for x in shown.struck)
+    return Printed(lines, struck, shown.subtotal, shown.reading, shown.form, _payments(score, rs))
 
 
 PAYERS: Mapping[str, str] = {"each": "each loser pays", "discarder": "discarder pays", "other": "each other player pays"}
@@ -149,11 +111,6 @@ def _payments(score: Score, rs: Ruleset) -> tuple[tuple[str, tuple[tuple[str, fl
     for p in score.payments:
         grouped.setdefault(p.scheme, []).append((PAYERS.get(p.payer, p.payer), p.amount))
     return tuple((names.get(k, k), tuple(v)) for k, v in grouped.items())
-
-
-def rule_words(rule: str) -> str:
-    head = rule.split(":", 1)[0].strip()
-    return RULE_WORDS.get(head, f"{rule}:")
 
 
 # The words for each yes/no flag of the notation (notation.BOOL_FLAGS); tsumo is said either way.

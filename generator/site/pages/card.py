@@ -9,9 +9,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..digest import ruleset_stamp
-from ..rules import Pattern, Ruleset
-from . import views
+from ...digest import ruleset_stamp
+from ...rules import Pattern, Ruleset
+from .. import urls, views
+from .page import Page, ruleset_crumbs
 
 
 @dataclass(frozen=True)
@@ -53,3 +54,8 @@ def card(rs: Ruleset) -> dict[str, Any]:
     zh_width = max((len(p.zh) for p in rs.patterns), default=2) + 0.6
     return {"groups": groups(rs), "options": views.options_rows(rs), "payments": views.payment_rows(rs),
             "zh_width": f"{min(zh_width, 8.6):.1f}em", "stamp": ruleset_stamp(rs)}
+
+
+def card_page(rs: Ruleset) -> Page:
+    return Page(urls.card_url(rs.id), "card.html", f"{rs.name} quick card", card(rs),
+                ruleset=rs, searchable=False, crumbs=ruleset_crumbs(rs))

@@ -16,11 +16,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .hand import Hand, Meld, MeldKind, WinContext
-from .notation import HandError, format_hand, parse_hand
-from .rules import Ruleset
-from .shapes import KNITTED_PATTERNS
-from .tiles import DRAGONS, HONORS, ORPHANS, WINDS, Tile, counts_of, is_honor, make
+from generator.hand import Hand, Meld, MeldKind, WinContext
+from generator.notation import HandError, format_hand, parse_hand
+from generator.rules import Ruleset
+from generator.shapes import KNITTED_PATTERNS
+from generator.tiles import DRAGONS, HONORS, ORPHANS, WINDS, Tile, counts_of, is_honor, make
 
 # ----------------------------------------------------------------------------- converter
 

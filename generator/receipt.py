@@ -1,0 +1,96 @@
+"""A score as a receipt: the counted patterns with their running total, those not counted with the rule that
+removed them, and the reading. The command line prints it as text, the site as a table (which adds the links
+to pattern pages); both read it from here, so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .rules import Ruleset
+from .scoring import Score
+from .scoring.result import describe_reading
+
+CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭"
+
+
+@dataclass(frozen=True)
+class CountedLine:
+    """One counted pattern."""
+
+    id: str
+    zh: str
+    en: str
+    value: int
+    count: int
+    points: int
+    running: int  # the total of this line and those above it
+    sets: str  # "①③": which sets of the reading the pattern used
+    listed: bool  # the rule set lists the pattern (so it has a page)
+
+
+@dataclass(frozen=True)
+class StruckLine:
+    """A pattern the hand shows that did not count, and what removed it."""
+
+    id: str
+    zh: str  # the rule set's names of the pattern; its id and "" when the rule set does not list it
+    en: str
+    listed: bool
+    rule: str  # "implied", "series", "limit", "principle: …"
+    by: str  # the id of the pattern or principle that removed it
+    by_name: str | None  # "zh en" of that pattern; None when it is not a pattern the rule set lists
+
+
+@dataclass(frozen=True)
+class ReceiptLines:
+    """What a receipt shows of a score besides the score's own total, notes and payments."""
+
+    counted: tuple[CountedLine, ...]
+    struck: tuple[StruckLine, ...]
+    subtotal: int  # the plain sum of the counted lines, before any limit, cap or conversion
+    reading: tuple[tuple[str, str, str], ...]  # (number, kind, tiles) with "exposed"/"win" marks in kind
+    form: str  # the winning form of the reading; "" when the score has none
+
+
+def _names(rs: Ruleset, pid: str) -> tuple[str, str, bool]:
+    try:
+        p = rs.pattern(pid)
+    except KeyError:
+        return pid, "", False
+    return p.zh, p.en, True
+
+
+def _number(i: int, beyond: str) -> str:
+    return CIRCLED[i] if i < len(CIRCLED) else beyond
+
+
+def _sets_used(matches: Iterable[tuple[int, ...]]) -> str:
+    used = sorted({i for m in matches for i in m})
+    return "".join(_number(i, f"({i + 1})") for i in used)
+
+
+def receipt_lines(score: Score, rs: Ruleset) -> ReceiptLines:
+    running = 0
+    counted = []
+    for c in score.patterns:
+        running += c.points
+        zh, en, listed = _names(rs, c.id)
+        counted.append(CountedLine(c.id, c.zh or zh, c.en or en, c.value, c.count, c.points, running,
+                                   _sets_used(c.sets), listed))
+    struck = []
+    for e in score.excluded:
+        zh, en, listed = _names(rs, e.id)
+        by_zh, by_en, by_listed = _names(rs, e.by)
+        struck.append(StruckLine(e.id, zh, en, listed, e.rule, e.by, f"{by_zh} {by_en}".strip() if by_listed else None))
+    reading: list[tuple[str, str, str]] = []
+    form = ""
+    if score.reading is not None:
+        described = describe_reading(score.reading)
+        form = described["form"]
+        for i, s in enumerate(described["sets"]):
+            marks = [s["kind"]] + [m for m in ("exposed", "win") if s.get(m)]
+            reading.append((_number(i, str(i + 1)), " ".join(marks), s["tiles"]))
+    return ReceiptLines(tuple(counted), tuple(struck), running, tuple(reading), form)
+

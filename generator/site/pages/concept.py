@@ -1,0 +1,57 @@
+"""The concepts pages: the grid of concepts across rule sets, and one page per concept."""
+
+from __future__ import annotations
+
+from ...examples.concepts import Concept
+from ...rules import Pattern, Ruleset
+from .. import urls
+from ..gather import SiteData
+from .page import HOME_CRUMB, Page
+
+
+def concepts_by_pattern(data: SiteData) -> dict[tuple[str, str], Concept]:
+    """(rule set, pattern) -> the first concept that pattern is a member of."""
+    out: dict[tuple[str, str], Concept] = {}
+    for c in data.atlas.concepts:
+        for member in c.members:
+            out.setdefault(member, c)
+    return out
+
+
+def concept_peers(data: SiteData, concept: Concept | None, ruleset_id: str) -> list[tuple[Ruleset, Pattern]]:
+    """The concept's patterns in the other rule sets."""
+    if concept is None:
+        return []
+    return [(data.rulesets[r], data.rulesets[r].pattern(p)) for r, p in concept.members
+            if r != ruleset_id and r in data.rulesets]
+
+
+def concept_pages(data: SiteData) -> list[Page]:
+    items = list(data.atlas.concepts)
+    if not items:
+        return []
+    grid = []
+    for c in items:
+        cells: dict[str, list[Pattern]] = {}
+        for r, p in c.members:
+            if r in data.rulesets:
+                cells.setdefault(r, []).append(data.rulesets[r].pattern(p))
+        grid.append((c, cells))
+    pages = [Page(urls.CONCEPTS, "concepts.html", "Concepts across rule sets", {"grid": grid}, crumbs=(HOME_CRUMB,))]
+    for c in items:
+        example = data.by_key.get(c.example) if c.example else None
+        scored = []
+        if example is not None:
+            members = {f"{r}/{p}" for r, p in c.members}
+            for rid, rs in data.rulesets.items():
+                if rid in example.results:
+                    counting = [m for m in c.counts_in if m.startswith(rid + "/") and m in members]
+                    scored.append((rs, example.results[rid], [rs.pattern(m.split("/", 1)[1]) for m in counting]))
+        pages.append(Page(
+            urls.concept_url(c.id), "concept.html", f"{c.en} {c.zh}",
+            {"c": c, "rows": [(data.rulesets[row.ruleset], row) for row in c.rows(data.rulesets)],
+             "example": example, "scored": scored},
+            description=f"{c.en} ({c.zh}) compared across rule sets.",
+            crumbs=(HOME_CRUMB, ("Concepts", urls.CONCEPTS)),
+        ))
+    return pages

@@ -1,0 +1,82 @@
+"""The pattern pages: one per pattern of a rule set, with its definition, relations and example hands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...examples.atlas import NearMiss
+from ...examples.model import Example
+from ...rules import Pattern, Ruleset
+from ...stats.frequency import ruleset_frequencies
+from .. import urls, views
+from ..gather import SiteData
+from .concept import concept_peers, concepts_by_pattern
+from .page import Page, ruleset_crumbs
+
+ROLE_WORDS = {"curated": "from a source", "minimal": "minimal example", "typical": "typical example",
+              "near-miss": "near miss", "matrix": "compatibility witness"}
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One example on a pattern page: the hand, why it is there, and its receipt under the page's rule set."""
+
+    example: Example
+    role: str
+    receipt: views.Receipt
+    miss: NearMiss | None = None
+    derived_shown: bool = False  # the hand the near miss was changed from has a page (a page links only to pages)
+
+
+def pattern_examples(data: SiteData, rs: Ruleset, p: Pattern) -> tuple[list[Shown], list[Shown]]:
+    """(illustrations: curated, minimal, typical; near misses) for one pattern page."""
+    pe = data.pattern_examples(rs.id, p.id)
+    if pe is None:
+        return [], []
+    shown: list[Shown] = []
+    seen: set[str] = set()
+    for role, keys in (("curated", pe.curated), ("minimal", [pe.minimal]), ("typical", [pe.typical])):
+        for key in keys:
+            e = data.by_key.get(key)
+            if e is None or key in seen or rs.id not in e.results:
+                continue
+            seen.add(key)
+            shown.append(Shown(e, ROLE_WORDS[role], views.receipt(e.results[rs.id], rs)))
+    misses: list[Shown] = []
+    details = {m.key: m for m in pe.near_misses}
+    for key in pe.near_miss:
+        e = data.by_key.get(key)
+        if e is not None and rs.id in e.results:
+            miss = details.get(key)
+            misses.append(Shown(e, ROLE_WORDS["near-miss"], views.receipt(e.results[rs.id], rs), miss,
+                                miss is not None and miss.derived_from in data.by_key))
+    return shown, misses
+
+
+def example_count(data: SiteData, rs: Ruleset, p: Pattern) -> int:
+    """How many of the site's hands the pattern's page shows."""
+    pe = data.pattern_examples(rs.id, p.id)
+    if pe is None:
+        return 0
+    return len({*pe.curated, pe.minimal, pe.typical, *pe.near_miss} & data.by_key.keys())
+
+
+def pattern_pages(data: SiteData, rs: Ruleset, index: dict[tuple[str, str, str], Example]) -> list[Page]:
+    """`index`: `views.exclusion_index` of the site's examples, the hands the relations point to."""
+    concepts = concepts_by_pattern(data)
+    frequencies = ruleset_frequencies(rs, data.content)
+    pages: list[Page] = []
+    for i, p in enumerate(rs.patterns):
+        shown, misses = pattern_examples(data, rs, p)
+        concept = concepts.get((rs.id, p.id))
+        pages.append(Page(
+            urls.pattern_url(rs.id, p.id), "pattern.html", f"{p.zh} {p.en}",
+            {"p": p, "relations": views.relations(rs, p, index), "examples": shown, "misses": misses,
+             "concept": concept, "peers": concept_peers(data, concept, rs.id),
+             "frequency": frequencies[p.id],
+             "prev": rs.patterns[i - 1] if i > 0 else None,
+             "next": rs.patterns[i + 1] if i + 1 < len(rs.patterns) else None},
+            ruleset=rs, description=f"{p.zh} {p.en}, {p.value} {rs.unit} in {rs.name} {rs.edition}.",
+            crumbs=ruleset_crumbs(rs),
+        ))
+    return pages

@@ -1,0 +1,35 @@
+"""Every page of the site, in a fixed order: the plan the build renders and link-checks."""
+
+from __future__ import annotations
+
+from .. import views
+from ..gather import SiteData
+from .card import card_page
+from .changes import changes_page
+from .concept import concept_pages
+from .diff import diff_pages
+from .hand import hand_page
+from .home import home_pages
+from .matrix import matrix_pages, witnessed
+from .page import Page
+from .pattern import pattern_pages
+from .prose import prose_pages
+from .ruleset import ruleset_page
+
+
+def site_pages(data: SiteData) -> list[Page]:
+    """Every page of the site, in a fixed order."""
+    index = views.exclusion_index(data.examples)
+    pages = home_pages(data)
+    pages.extend(prose_pages(data))
+    for rs in data.rulesets.values():
+        pages.append(ruleset_page(data, rs))
+        pages.extend(pattern_pages(data, rs, index))
+        pages.append(card_page(rs))
+        pages.extend(diff_pages(data, rs))
+        pages.extend(matrix_pages(data, rs))
+    pages.extend(concept_pages(data))
+    pages.append(changes_page(data))
+    witness = witnessed(data)
+    pages.extend(hand_page(data, e, witness) for e in data.examples)
+    return pages

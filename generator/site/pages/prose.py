@@ -1,0 +1,27 @@
+"""The prose pages of content/pages/: essays, theorems, and the how-to-read page with its tile legend."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import urls, views
+from ..gather import SiteData
+from .page import HOME_CRUMB, Crumbs, Page
+
+SAMPLE_HAND = "123m456p1z [555s] {7777z} +1z"  # drawn on the how-to-read page to show the picture conventions
+
+
+def prose_pages(data: SiteData) -> list[Page]:
+    pages = []
+    for slug, page in data.prose.items():
+        template = "theorem.html" if slug.startswith("theorem-") else "prose.html"
+        context: dict[str, Any] = {"doc": page}
+        crumbs: Crumbs = (HOME_CRUMB,)
+        if slug.startswith("theorem-"):
+            crumbs += (("Theorems", urls.THEOREMS),)
+        if slug == "how-to-read":
+            template = "how-to-read.html"
+            context["legend"] = views.tile_legend()
+            context["sample"] = SAMPLE_HAND
+        pages.append(Page(urls.prose_url(slug), template, page.title, context, crumbs=crumbs))
+    return pages

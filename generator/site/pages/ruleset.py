@@ -1,0 +1,33 @@
+"""A rule set's own page: principles, options, payments, and the table of every pattern."""
+
+from __future__ import annotations
+
+from ...rules import Ruleset
+from .. import urls, views
+from ..gather import SiteData
+from .concept import concepts_by_pattern
+from .matrix import has_matrix
+from .page import Page, ruleset_crumbs
+from .pattern import example_count
+
+
+def editions_of(data: SiteData, rs: Ruleset) -> list[Ruleset]:
+    """Rule sets that are editions over this one, and this one's base: the family the page links to."""
+    out = [r for r in data.rulesets.values() if r.diff is not None and r.diff.base == rs.id]
+    if rs.diff is not None and rs.diff.base in data.rulesets:
+        out.insert(0, data.rulesets[rs.diff.base])
+    return out
+
+
+def ruleset_page(data: SiteData, rs: Ruleset) -> Page:
+    concepts = concepts_by_pattern(data)
+    rows = [{"p": p, "examples": example_count(data, rs, p), "concept": concepts.get((rs.id, p.id))}
+            for p in rs.patterns]
+    return Page(
+        urls.ruleset_url(rs.id), "ruleset.html", f"{rs.name} {rs.edition}",
+        {"rows": rows, "options": views.options_rows(rs), "option_tables": views.option_tables(rs),
+         "payments": views.payment_rows(rs),
+         "has_matrix": has_matrix(data, rs.id), "editions": editions_of(data, rs)},
+        ruleset=rs, description=f"{rs.name} ({rs.zh}) {rs.edition}: principles, limits, payments and every pattern.",
+        crumbs=ruleset_crumbs(rs)[:2],
+    )

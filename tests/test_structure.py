@@ -1,0 +1,176 @@
+"""The shape of the `generator` package: no module imports one that imports it back, no module is too long.
+
+Imports are read from the source (ast), so an import inside a function counts as much as one at the top;
+an import under `if TYPE_CHECKING:` does not, as it never runs. `from pkg import name` imports `pkg.name`
+when that is a module of the package, else `pkg`.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "generator"
+MAX_LINES = 500
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES: dict[str, Path] = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _import_nodes(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement under `node`, at any depth, except those that only run for a type checker."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.If) and _is_type_checking(child.test):
+            for other in child.orelse:
+                yield from _import_nodes_of(other)
+            continue
+        yield from _import_nodes_of(child)
+
+
+def _import_nodes_of(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        yield node
+    yield from _import_nodes(node)
+
+
+def _imported_by(name: str, path: Path) -> set[str]:
+    """The modules of the package that module `name` (source at `path`) imports."""
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    out: set[str] = set()
+    for node in _import_nodes(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+            continue
+        if node.level:
+            base = package[:len(package) - (node.level - 1)]
+            source = ".".join(base + ([node.module] if node.module else []))
+        else:
+            source = node.module or ""
+        for alias in node.names:
+            full = f"{source}.{alias.name}"
+            out.add(full if full in MODULES else source)
+    return {m for m in out if m in MODULES and m != name}
+
+
+def import_graph() -> dict[str, set[str]]:
+    return {name: _imported_by(name, path) for name, path in MODULES.items()}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import cycles of `graph`: one per strongly connected group of modules, as a path that closes on itself."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[set[str]] = []
+
+    def visit(v: str) -> None:  # Tarjan's algorithm
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = set()
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.add(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                groups.append(group)
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return [_loop(graph, group) for group in groups]
+
+
+def _loop(graph: dict[str, set[str]], group: set[str]) -> list[str]:
+    """A shortest cycle through the first module of `group` (breadth first within the group)."""
+    start = min(group)
+    came_from: dict[str, str] = {}
+    frontier = [start]
+    while frontier:
+        following: list[str] = []
+        for v in frontier:
+            for w in sorted(graph[v] & group):
+                if w == start:
+                    path = [v]
+                    while path[-1] != start:
+                        path.append(came_from[path[-1]])
+                    return [start, *reversed(path[:-1]), start]
+                if w not in came_from:
+                    came_from[w] = v
+                    following.append(w)
+        frontier = following
+    raise AssertionError(f"no cycle in {sorted(group)}")
+
+
+def test_the_cycle_finder_finds_a_loop_through_three_modules() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set()}
+    assert cycles(graph) == [["a", "b", "c", "a"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_import_graph_reads_relative_and_function_level_imports() -> None:
+    graph = import_graph()
+    assert "generator.rules" in graph["generator.cli"]  # from .rules import …
+    assert "generator.site.build" in graph["generator.cli"]  # inside cmd_build
+    assert "generator.site.urls" in graph["generator.site.views"]  # from . import urls: a module, not the package
+    assert "generator.site" not in graph["generator.site.views"]
+
+
+def test_no_module_imports_one_that_imports_it_back() -> None:
+    found = cycles(import_graph())
+    assert not found, "import cycles:\n" + "\n".join("  " + " -> ".join(c) for c in found)
+
+
+def test_only_the_command_line_imports_the_site() -> None:
+    """The engine (scoring, receipts, examples, stats…) is the site's input, never the other way round."""
+    graph = import_graph()
+    importing = sorted(name for name, deps in graph.items()
+                       if not _in(name, "generator.site") and name != "generator.cli"
+                       and any(_in(d, "generator.site") for d in deps))
+    assert importing == []
+
+
+def _in(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def test_the_product_never_imports_the_test_oracle() -> None:
+    """PyMahjongGB (`MahjongGB`) checks the engine in the tests and benchmarks; the product must run without it."""
+    importing = sorted(name for name, path in MODULES.items()
+                       for node in _import_nodes(ast.parse(path.read_text(encoding="utf-8")))
+                       if any(m.split(".")[0] in {"MahjongGB", "mcr_oracle"} for m in _raw_names(node)))
+    assert importing == []
+
+
+def _raw_names(node: ast.Import | ast.ImportFrom) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    return [node.module or ""] if node.level == 0 else []
+
+
+def test_no_module_is_over_500_lines() -> None:
+    long = {name: n for name, path in MODULES.items()
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert not long, f"modules over {MAX_LINES} lines: {long}"
