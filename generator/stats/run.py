@@ -84,7 +84,7 @@ def uncovered(rs: Ruleset) -> str | None:
     """Why the run cannot give figures for `rs`, or None when it can."""
     if policy_supported(rs) or wild_supported(rs):
         return None
-    if rs.policy == "multiplier":
+    if rs.scoring.suit_bound_wilds:
         return "its wild tiles are counted by classes, and some of its tile patterns read more than the wilds"
     return f"the enumerator does not know its scoring policy {rs.policy!r} or its winning forms"
 
