@@ -157,7 +157,8 @@ def test_a_page_of_the_family_renders_with_its_label(tmp_path: Path, toy: ToyPol
     assert "<dt>Series</dt>" not in pattern_page and "<dt>Group</dt>" not in pattern_page
 
 
-NAME_CHECKS = re.compile(r"policy\s*(==|!=|\bin\b|\bnot in\b)|[\"'](series|mcr|multiplier)[\"']\s*(==|!=)\s*\w*\.?policy"
+NAME_CHECKS = re.compile(r"policy\s*(==|!=|\bin\b|\bnot in\b)"
+                         r"|[\"'](series|mcr|multiplier)[\"']\s*(==|!=)\s*[\w.]*policy"
                          r"|\.get\(\s*[\w.]*policy\b|READINGS|CUSTOM_WAITS|PREPARE|POLICIES")
 """A family asked by its name: a comparison of a policy name, or a hook table looked up by it."""
 
@@ -193,7 +194,8 @@ def _imports(module: str) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
-                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else []))
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([base] if base else []))
             targets = [base] + [f"{base}.{a.name}" for a in node.names]
         else:
             continue

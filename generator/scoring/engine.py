@@ -27,13 +27,12 @@ def readings_of(hand: Hand, ruleset: Ruleset) -> list[Reading]:
 def score(hand: Hand, ruleset: Ruleset, found: list[Reading] | None = None) -> Score:
     """Score `hand`; `found` passes its readings (`readings_of`) when the caller already has them."""
     key = format_hand(hand)
-    policy = ruleset.scoring
     if found is None:
-        found = policy.readings(hand, ruleset)
+        found = readings_of(hand, ruleset)  # through the module: benchmarks/engine_phases.py replays this step
     if not found:
         return Score(ruleset.id, key, False, False, 0, ruleset.unit,
                      notes=["the tiles do not form a winning shape in this rule set"])
-    result = policy.score(hand, found, ruleset, key)
+    result = ruleset.scoring.score(hand, found, ruleset, key)
     schemes = ruleset.option("payment")
     if schemes and result.legal and not result.payments:
         result.payments = payments(schemes, result.total, hand.context.tsumo)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from ..completion import Waits, waits_of
 from ..hand import Hand, WaitingHand
-from ..shapes import Reading, readings
+from ..shapes import Reading, readings as ordinary_readings
 
 if TYPE_CHECKING:
     from ..rules import Ruleset
@@ -78,7 +78,7 @@ class Policy(ABC):
 
     def readings(self, hand: Hand, ruleset: Ruleset) -> list[Reading]:
         """Every reading of `hand` in the rule set; empty when the hand is not complete."""
-        return readings(hand, ruleset.forms, four_as_two_pairs=bool(ruleset.option("four_as_two_pairs", True)))
+        return ordinary_readings(hand, ruleset.forms, four_as_two_pairs=bool(ruleset.option("four_as_two_pairs", True)))
 
     def waits(self, hand: WaitingHand, ruleset: Ruleset) -> Waits:
         """The tiles that complete a waiting hand in the rule set."""
