@@ -155,6 +155,13 @@ def policy_of(name: str) -> Policy:
     return policy
 
 
+def find_policy(name: str) -> Policy | None:
+    """The family registered under `name` or an alias of it; None for a name no family registered (a rule set
+    made in code may name one, and the statistics then report it uncovered)."""
+    _load_families()
+    return _BY_NAME.get(name)
+
+
 def known(name: str) -> bool:
     """Whether some family is registered under `name` or an alias of it."""
     _load_families()

@@ -34,6 +34,7 @@ from ..detectors.ranks import TILE_LISTS
 from ..hand import Hand, WinContext
 from ..rules import Pattern, Ruleset
 from ..scoring import engine
+from ..scoring.policy import find_policy
 from ..shapes import Form, Reading
 from ..tiles import NUM_KINDS, Tile
 from .hands import Orbit, Vec
@@ -269,4 +270,5 @@ def tally_orbits(orbits: Iterator[Orbit], rulesets: list[Ruleset]) -> dict[str, 
 
 def policy_supported(rs: Ruleset) -> bool:
     """Rule sets whose readings are the ordinary ones (not wild tiles) and whose policy the tie check knows."""
-    return rs.scoring.orbit_statistics and Form.REGULAR in rs.forms
+    family = find_policy(rs.policy)
+    return family is not None and family.orbit_statistics and Form.REGULAR in rs.forms

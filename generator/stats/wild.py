@@ -26,6 +26,7 @@ from itertools import product
 from math import comb, prod
 
 from ..rules import Ruleset
+from ..scoring.policy import find_policy
 from ..tiles import NUM_KINDS, WINDS
 from ..wilds import SUIT_WILD
 from .hands import HAND_SIZE, Part, Vec, arrangements, honour_parts, wild_suit_parts
@@ -55,7 +56,10 @@ class GroupClass:
 
 def wild_supported(rs: Ruleset) -> bool:
     """Rule sets of suit-bound wilds whose every tile pattern reads only how many wilds each suit holds."""
-    return rs.scoring.suit_bound_wilds and all(p.detect in CLASS_DETECTORS for p in tile_ruleset(rs).patterns)
+    family = find_policy(rs.policy)
+    if family is None or not family.suit_bound_wilds:
+        return False
+    return all(p.detect in CLASS_DETECTORS for p in tile_ruleset(rs).patterns)
 
 
 def _classes(parts: list[Part], wilds: bool) -> dict[ClassKey, GroupClass]:
