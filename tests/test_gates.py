@@ -23,7 +23,6 @@ from generator.hand import Hand
 from generator.notation import HandError, format_hand, parse_hand
 from generator.rules import Pattern, Ruleset, all_rulesets
 from generator.scoring.common import detect
-from generator.scoring.engine import READINGS
 from generator.scoring.gates import Candidates, may_show
 from generator.shapes import Form, readings
 from generator.tiles import DRAGONS
@@ -51,10 +50,7 @@ def _hands() -> list[Hand]:
 
 
 def _readings(hand: Hand, rs: Ruleset) -> list:
-    hook = READINGS.get(rs.policy)
-    if hook is not None:
-        return hook(hand, rs)
-    return readings(hand, rs.forms, four_as_two_pairs=bool(rs.option("four_as_two_pairs", True)))
+    return rs.scoring.readings(hand, rs)
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(all_rulesets()))
@@ -77,7 +73,7 @@ def test_gated_detection_finds_what_every_detector_finds(ruleset_id: str) -> Non
         assert skipped > checked * len(rs.patterns) // 2, "the gates hardly skip anything"
 
 
-@pytest.mark.parametrize("ruleset_id", sorted(rid for rid, rs in all_rulesets().items() if rs.policy not in READINGS))
+@pytest.mark.parametrize("ruleset_id", sorted(rid for rid, rs in all_rulesets().items() if not rs.scoring.own_readings))
 def test_judged_from_the_hand_alone_the_gates_keep_every_pattern_a_reading_shows(ruleset_id: str) -> None:
     """`may_show` rules patterns out before any reading (`Probe.fires`, examples/search.py): it must keep
     every pattern some reading of the hand shows, and should rule most out."""

@@ -2,8 +2,8 @@
 
 Most neighbours the search tries are not complete hands, and many complete ones are never
 scored (the search only needs to know they are complete), so completeness has its own
-cheap check: the count-vector test of the standard forms, or the readings hook of a policy
-that decides completeness itself (`engine.READINGS`, wild tiles).
+cheap check: the count-vector test of the standard forms, or the readings of a policy that
+decides completeness itself (`Policy.own_readings`, wild tiles).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from ..completion import is_complete_counts
 from ..hand import Hand
 from ..rules import Ruleset
 from ..scoring import Score, score
-from ..scoring.engine import READINGS
 from ..tiles import counts_of
 
 
@@ -48,12 +47,12 @@ class Scorer:
     def complete(self, hand: Hand, rid: str) -> bool:
         """Whether the hand wins in this rule set's forms, without scoring it."""
         rs = self.rulesets[rid]
-        hook = READINGS.get(rs.policy)
-        key = (hand, rid if hook else (rs.forms, bool(rs.option("four_as_two_pairs", True))))
+        policy = rs.scoring
+        key = (hand, rid if policy.own_readings else (rs.forms, bool(rs.option("four_as_two_pairs", True))))
         done = self._complete.get(key)
         if done is None:
-            if hook is not None:
-                done = bool(hook(hand, rs))
+            if policy.own_readings:
+                done = bool(policy.readings(hand, rs))
             else:
                 done = is_complete_counts(counts_of(hand.closed_tiles), len(hand.melds), *key[1])
             self._complete[key] = done

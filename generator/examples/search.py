@@ -32,7 +32,6 @@ from ..hand import Hand, WinContext
 from ..notation import HandError, format_hand, parse_hand
 from ..rules import Pattern, Ruleset
 from ..scoring import Score
-from ..scoring.engine import READINGS
 from ..scoring.gates import may_show
 from ..shapes import Form, Reading, readings
 from .generate import SEED, HandStream
@@ -113,15 +112,16 @@ class Probe:
 
     def __init__(self, rs: Ruleset) -> None:
         self.rs = rs
-        self.hook = READINGS.get(rs.policy)
+        self.policy = rs.scoring
         self.four = bool(rs.option("four_as_two_pairs", True))
 
     def fires(self, hand: Hand, patterns: Sequence[Pattern]) -> set[str]:
-        if self.hook is None:  # readings of the hand's own tiles: the gates rule most patterns out from the hand
+        own = self.policy.own_readings
+        if not own:  # readings of the hand's own tiles: the gates rule most patterns out from the hand
             patterns = may_show(self.rs.patterns, hand, patterns)
             if not patterns:
                 return set()
-        found = self.hook(hand, self.rs) if self.hook else _readings(hand, self.rs.forms, self.four)
+        found = self.policy.readings(hand, self.rs) if own else _readings(hand, self.rs.forms, self.four)
         out: set[str] = set()
         for r in found:
             view = detectors.View(hand, r)

@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from .. import detectors
+from ..scoring import policy as policies
 from ..shapes import Form
 from .errors import ContentError, Problems
 from .locate import locate
 from .model import EditionDiff, Exclusion, Origin, Pattern, Ruleset
 
-POLICIES = ("series", "mcr", "multiplier")
 UNITS = ("fan", "points", "multiplier")
 PROVENANCE = ("source", "interpretation")
 SLUG = re.compile(r"^[a-z0-9][a-z0-9\-]*$")
@@ -170,9 +170,12 @@ def _ruleset_fields(f: _File, data: dict[str, Any], base: Ruleset | None) -> dic
         value = _get(f, t, 0, data, key, typ, required=need and not optional, default=None, label="ruleset.")
         if value is not None:
             out[key] = value
-    if out.get("policy", "series") not in POLICIES:
-        raise f.error(t, 0, "policy", f"expected one of {', '.join(POLICIES)}, found {out['policy']!r}",
-                      "ruleset.policy")
+    name = out.get("policy")
+    if name is not None:
+        if not policies.known(name):
+            known = ", ".join(policies.names())
+            raise f.error(t, 0, "policy", f"expected one of {known}, found {name!r}", "ruleset.policy")
+        out["policy"] = policies.policy_of(name).name  # an alias reads as the family's own name
     if out.get("unit", "fan") not in UNITS:
         raise f.error(t, 0, "unit", f"expected one of {', '.join(UNITS)}, found {out['unit']!r}", "ruleset.unit")
     forms = _get(f, t, 0, data, "forms", list, required=need, default=None, label="ruleset.")
@@ -245,7 +248,9 @@ def _load_all(f: _File, bases: dict[str, Ruleset], found: Problems) -> Ruleset |
     if rid is None or fields is None or options is None:
         return None
     origin = Origin(f.name, 1, (("id", f.line("ruleset", 0, "id") or 1),))
-    return Ruleset(id=rid, patterns=tuple(patterns), options=options, diff=diff, origin=origin, **fields)
+    rs = Ruleset(id=rid, patterns=tuple(patterns), options=options, diff=diff, origin=origin, **fields)
+    rs.scoring.check_options(rs)
+    return rs
 
 
 def _ruleset_id(f: _File, head: dict[str, Any]) -> str:

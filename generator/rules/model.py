@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..scoring.policy import Policy, policy_of
 from ..shapes import Form
 
 
@@ -94,3 +95,8 @@ class Ruleset:
 
     def option(self, name: str, default: Any = None) -> Any:
         return self.options.get(name, default)
+
+    @property
+    def scoring(self) -> Policy:
+        """The rule family's policy, which everything that differs between families is asked of."""
+        return policy_of(self.policy)

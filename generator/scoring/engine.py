@@ -1,66 +1,38 @@
 """The one scoring entry point: readings of the hand, then the rule set's policy.
 
-Policies are looked up by the name the rule data gives (`policy = "series"`), so a
-new rule family adds a policy module, not a branch here.
+Everything that differs between rule families is asked of the rule set's policy object
+(`Ruleset.scoring`, see policy.py), so a new family adds a policy module, not a branch here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ..hand import Hand
 from ..notation import format_hand
 from ..rules import Ruleset
-from ..shapes import Reading, readings
-from . import mcr, multiplier, series
+from ..shapes import Reading
 from .payments import payments
 from .result import Score
-
-Policy = Callable[[Hand, list[Reading], Ruleset, str], Score]
-
-POLICIES: dict[str, Policy] = {"series": series.score, "multiplier": multiplier.score}
-POLICIES["mcr"] = mcr.score
-
-ReadingsHook = Callable[[Hand, Ruleset], list[Reading]]
-
-READINGS: dict[str, ReadingsHook] = {"multiplier": multiplier.readings_for}
-"""Policies whose rule sets decide completeness themselves (wild tiles), by policy name."""
-
-
-PREPARE: dict[str, Callable[[Hand], Hand]] = {"mcr": lambda hand: mcr.corrected_context(hand)[0]}
-"""Policies that adjust a hand before detecting on it (MCR drops impossible win flags), by policy name."""
 
 
 def prepared(hand: Hand, ruleset: Ruleset) -> Hand:
     """The hand as the rule set's detectors see it: what may fire, e.g. for the example search's checks."""
-    prepare = PREPARE.get(ruleset.policy)
-    return prepare(hand) if prepare is not None else hand
-
-
-def register_policy(name: str, policy: Policy) -> None:
-    POLICIES[name] = policy
+    return ruleset.scoring.prepare(hand)
 
 
 def readings_of(hand: Hand, ruleset: Ruleset) -> list[Reading]:
     """Every reading of `hand` in the rule set's forms (or its own, for wild tiles); empty when incomplete."""
-    hook = READINGS.get(ruleset.policy)
-    if hook is not None:
-        return hook(hand, ruleset)
-    return readings(hand, ruleset.forms, four_as_two_pairs=bool(ruleset.option("four_as_two_pairs", True)))
+    return ruleset.scoring.readings(hand, ruleset)
 
 
 def score(hand: Hand, ruleset: Ruleset, found: list[Reading] | None = None) -> Score:
     """Score `hand`; `found` passes its readings (`readings_of`) when the caller already has them."""
     key = format_hand(hand)
     if found is None:
-        found = readings_of(hand, ruleset)
+        found = readings_of(hand, ruleset)  # through the module: benchmarks/engine_phases.py replays this step
     if not found:
         return Score(ruleset.id, key, False, False, 0, ruleset.unit,
                      notes=["the tiles do not form a winning shape in this rule set"])
-    policy = POLICIES.get(ruleset.policy)
-    if policy is None:
-        raise NotImplementedError(f"policy {ruleset.policy!r} of {ruleset.id} is not implemented")
-    result = policy(hand, found, ruleset, key)
+    result = ruleset.scoring.score(hand, found, ruleset, key)
     schemes = ruleset.option("payment")
     if schemes and result.legal and not result.payments:
         result.payments = payments(schemes, result.total, hand.context.tsumo)

@@ -32,6 +32,7 @@ from ..shapes import Form, Kind, Reading
 from ..tiles import DRAGONS, RED, WHITE, Tile
 from .common import find
 from .mcr_forest import RULE_TEXT, Candidate, grow_forest
+from .policy import Policy
 from .result import Counted, Excluded, Score
 
 # Enum members as module constants, for the hot paths (see shapes.py).
@@ -366,3 +367,24 @@ def score(hand: Hand, readings: list[Reading], ruleset: Ruleset, key: str) -> Sc
                      "and flowers do not count toward it")
     return Score(ruleset.id, key, True, legal, total, ruleset.unit, patterns, best.excluded_in_order(plan), notes,
                  best.reading)
+
+
+class MCRPolicy(Policy):
+    """The Chinese Official family: take the highest over the divisions, under the five principles."""
+
+    name = "mcr"
+    orbit_statistics = True
+
+    def prepare(self, hand: Hand) -> Hand:
+        return corrected_context(hand)[0]
+
+    def score(self, hand: Hand, found: list[Reading], ruleset: Ruleset, key: str) -> Score:
+        return score(hand, found, ruleset, key)
+
+    def score_division(self, hand: Hand, reading: Reading, ruleset: Ruleset
+                       ) -> tuple[int, list[Counted], list[Excluded]]:
+        s = score_reading(hand, reading, ruleset)
+        return s.total, s.patterns, s.excluded
+
+
+POLICY = MCRPolicy()

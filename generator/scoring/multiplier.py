@@ -21,6 +21,7 @@ from ..rules import ContentError, Ruleset
 from ..shapes import Reading
 from ..wilds import describe_wilds, has_wild, outside_tile_set, waits_with_wilds, wild_readings
 from .common import apply_exclusions, counted, detect, in_rule_order
+from .policy import Policy
 from .result import Counted, Excluded, Payment, Score
 
 SEATS: Final = ("next", "opposite", "previous")
@@ -321,3 +322,33 @@ def score_at_table(hand: Hand, ruleset: Ruleset, table: TableState = DEFAULT_TAB
         return Score(ruleset.id, key, False, False, 0, ruleset.unit,
                      notes=[why or "the tiles do not form a winning shape in this rule set"])
     return score(hand, found, ruleset, key, table)
+
+
+class MultiplierPolicy(Policy):
+    """团圆麻将's family: suit-bound wilds decide completeness, fans double the stake per payer."""
+
+    name = "multiplier"
+    own_readings = True
+    suit_bound_wilds = True
+
+    def check_options(self, ruleset: Ruleset) -> None:
+        rules_of(ruleset)
+
+    def readings(self, hand: Hand, ruleset: Ruleset) -> list[Reading]:
+        return readings_for(hand, ruleset)
+
+    def waits(self, hand: WaitingHand, ruleset: Ruleset) -> Waits:
+        return waits(hand, ruleset)
+
+    def score(self, hand: Hand, found: list[Reading], ruleset: Ruleset, key: str) -> Score:
+        return score(hand, found, ruleset, key)
+
+    def score_division(self, hand: Hand, reading: Reading, ruleset: Ruleset
+                       ) -> tuple[int, list[Counted], list[Excluded]]:
+        return _fans(hand, reading, ruleset)
+
+    def tile_set_winds(self, ruleset: Ruleset) -> bool:
+        return rules_of(ruleset).winds
+
+
+POLICY = MultiplierPolicy()

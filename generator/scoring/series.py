@@ -16,6 +16,7 @@ from ..rules import Ruleset
 from ..shapes import Reading
 from .common import Tally, apply_exclusions, counted, detect, in_rule_order
 from .minimums import below_minimum
+from .policy import Policy
 from .result import Counted, Excluded, Score
 
 
@@ -80,3 +81,23 @@ def score(hand: Hand, readings: list[Reading], ruleset: Ruleset, key: str) -> Sc
     if refused:
         notes = notes + [refused]
     return Score(ruleset.id, key, True, refused is None, total, ruleset.unit, patterns, excluded, notes, reading)
+
+
+class SeriesPolicy(Policy):
+    """Zung Jung's family: a pattern's group is its series, of which one pattern counts."""
+
+    name = "series"
+    group_label = "Series"
+    one_per_group = True
+    orbit_statistics = True
+
+    def score(self, hand: Hand, found: list[Reading], ruleset: Ruleset, key: str) -> Score:
+        return score(hand, found, ruleset, key)
+
+    def score_division(self, hand: Hand, reading: Reading, ruleset: Ruleset
+                       ) -> tuple[int, list[Counted], list[Excluded]]:
+        total, patterns, excluded, _notes = score_reading(hand, reading, ruleset)
+        return total, patterns, excluded
+
+
+POLICY = SeriesPolicy()

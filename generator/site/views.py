@@ -174,12 +174,12 @@ def exclusion_index(examples: Iterable[Example]) -> dict[tuple[str, str, str], E
 
 def relations(rs: Ruleset, p: Pattern, index: Mapping[tuple[str, str, str], Example]
               ) -> dict[str, list[Relation]]:
-    """What this pattern removes, what removes it, and (series policy) the rest of its series."""
+    """What this pattern removes, what removes it, and (where one pattern per group counts) the rest of its group."""
     excludes = [Relation(rs.pattern(x.id), x.why, x.count, index.get((rs.id, x.id, p.id))) for x in p.excludes]
     excluded_by = [Relation(q, x.why, x.count, index.get((rs.id, p.id, q.id)))
                    for q in rs.patterns for x in q.excludes if x.id == p.id]
     series: list[Relation] = []
-    if rs.policy == "series":
+    if rs.scoring.one_per_group:
         for q in rs.patterns:
             if q.id != p.id and q.group == p.group:
                 hit = index.get((rs.id, p.id, q.id)) or index.get((rs.id, q.id, p.id))

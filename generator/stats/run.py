@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from ..rules import Ruleset
+from ..scoring.policy import find_policy
 from .hands import Orbit, all_orbits
 from .tally import Tally, policy_supported, tally_orbits
 from .wild import tally_wild, wild_supported
@@ -84,7 +85,8 @@ def uncovered(rs: Ruleset) -> str | None:
     """Why the run cannot give figures for `rs`, or None when it can."""
     if policy_supported(rs) or wild_supported(rs):
         return None
-    if rs.policy == "multiplier":
+    family = find_policy(rs.policy)
+    if family is not None and family.suit_bound_wilds:
         return "its wild tiles are counted by classes, and some of its tile patterns read more than the wilds"
     return f"the enumerator does not know its scoring policy {rs.policy!r} or its winning forms"
 

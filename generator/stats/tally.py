@@ -33,7 +33,8 @@ from ..detectors import REGISTRY
 from ..detectors.ranks import TILE_LISTS
 from ..hand import Hand, WinContext
 from ..rules import Pattern, Ruleset
-from ..scoring import engine, mcr, series
+from ..scoring import engine
+from ..scoring.policy import find_policy
 from ..shapes import Form, Reading
 from ..tiles import NUM_KINDS, Tile
 from .hands import Orbit, Vec
@@ -118,11 +119,7 @@ def _per_division(hand: Hand, readings: list[Reading], rs: Ruleset) -> list[tupl
         if key in seen:
             continue
         seen.add(key)
-        if rs.policy == "mcr":
-            s = mcr.score_reading(hand, r, rs)
-            total, counted, excluded = s.total, s.patterns, s.excluded
-        else:
-            total, counted, excluded, _notes = series.score_reading(hand, r, rs)
+        total, counted, excluded = rs.scoring.score_division(hand, r, rs)
         ids = frozenset(c.id for c in counted)
         out.append((total, ids, ids | {e.id for e in excluded}))
     return out
@@ -273,4 +270,5 @@ def tally_orbits(orbits: Iterator[Orbit], rulesets: list[Ruleset]) -> dict[str, 
 
 def policy_supported(rs: Ruleset) -> bool:
     """Rule sets whose readings are the ordinary ones (not wild tiles) and whose policy the tie check knows."""
-    return rs.policy in ("mcr", "series") and Form.REGULAR in rs.forms
+    family = find_policy(rs.policy)
+    return family is not None and family.orbit_statistics and Form.REGULAR in rs.forms

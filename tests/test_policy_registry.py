@@ -1,0 +1,229 @@
+"""A rule family is one `Policy` object: a toy family registered here, and nowhere else, plugs into the
+engine (score and waits), the loader, the example search and the site; no code outside generator/scoring
+asks a family by its name; and generator.rules reads the registry without importing itself back."""
+
+from __future__ import annotations
+
+import ast
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+
+from generator.completion import Waits
+from generator.detectors import View
+from generator.examples.generate import SEED, HandStream
+from generator.examples.scorer import Scorer
+from generator.examples.search import Probe, Searcher
+from generator.hand import Hand, WaitingHand
+from generator.notation import parse_hand, parse_waiting
+from generator.rules import CONTENT_DIR, ContentError, Ruleset, load_rulesets
+from generator.scoring import Policy, UnknownPolicy, policy, policy_of, register, score, unregister
+from generator.scoring.common import counted, detect, in_rule_order
+from generator.scoring.result import Score
+from generator.scoring.series import SeriesPolicy
+from generator.scoring.waits import waits_for
+from generator.shapes import Reading
+from generator.site.build import build
+
+ROOT = Path(__file__).resolve().parent.parent
+TOY = Path(__file__).resolve().parent / "fixtures" / "toy" / "content"
+BUILT_IN = ("series", "mcr", "multiplier")
+LABEL = "Heap"  # no template or built-in family writes it
+
+
+class ToyPolicy(Policy):
+    """Every pattern that shows counts once, exclusions or not; the total is their sum plus one."""
+
+    name = "toy"
+    aliases: ClassVar[tuple[str, ...]] = ("toy-family",)
+    group_label = LABEL
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def check_options(self, ruleset: Ruleset) -> None:
+        if ruleset.option("limit", 0) > 1000:
+            raise ContentError(ruleset.origin.file, None, "options.limit", "a toy limit is at most 1000")
+
+    def readings(self, hand: Hand, ruleset: Ruleset) -> list[Reading]:
+        self.asked.append("readings")
+        return super().readings(hand, ruleset)
+
+    def waits(self, hand: WaitingHand, ruleset: Ruleset) -> Waits:
+        self.asked.append("waits")
+        found = super().waits(hand, ruleset)
+        return Waits(found.waits[:1], ())  # only the lowest tile completes a toy hand
+
+    def score(self, hand: Hand, found: list[Reading], ruleset: Ruleset, key: str) -> Score:
+        self.asked.append("score")
+        reading = found[0]
+        tally = detect(View(hand, reading), ruleset.patterns)
+        patterns = [counted(ruleset, pid, tally.found[pid][:1]) for pid in in_rule_order(ruleset, tally.found)]
+        return Score(ruleset.id, key, True, True, sum(c.points for c in patterns) + 1, ruleset.unit, patterns,
+                     notes=["scored by the toy policy"], reading=reading)
+
+
+@pytest.fixture
+def toy() -> Iterator[ToyPolicy]:
+    family = register(ToyPolicy())
+    try:
+        yield family
+    finally:
+        unregister("toy")
+    assert policy.names() == BUILT_IN  # unregistering restores the registry
+    with pytest.raises(UnknownPolicy):
+        policy_of("toy-family")
+
+
+def toy_content(tmp_path: Path, policy_name: str = "toy", limit: int = 100) -> Path:
+    """The toy rule set of the robustness tests under another policy, plus the page every page links to."""
+    content = tmp_path / "content"
+    shutil.copytree(TOY, content)
+    path = content / "rulesets" / "toy.toml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace('policy = "series"', f'policy = "{policy_name}"').replace("limit = 100", f"limit = {limit}")
+    path.write_text(text, encoding="utf-8")
+    (content / "pages").mkdir()
+    shutil.copy(CONTENT_DIR / "pages" / "how-to-read.md", content / "pages")
+    return content
+
+
+def toy_ruleset(tmp_path: Path) -> Ruleset:
+    return load_rulesets(toy_content(tmp_path))["toy"]
+
+
+def test_the_built_in_families_and_their_facts() -> None:
+    assert policy.names() == BUILT_IN
+    assert [type(policy_of(n)).__name__ for n in BUILT_IN] == ["SeriesPolicy", "MCRPolicy", "MultiplierPolicy"]
+    assert [policy_of(n).group_label for n in BUILT_IN] == ["Series", "Group", "Group"]
+    with pytest.raises(UnknownPolicy, match="unknown scoring policy 'toy' .known: series, mcr, multiplier."):
+        policy_of("toy")
+    with pytest.raises(ValueError, match="already registered"):
+        register(SeriesPolicy())
+
+
+def test_the_loader_knows_a_family_only_once_registered(tmp_path: Path) -> None:
+    with pytest.raises(ContentError, match="expected one of series, mcr, multiplier, found 'toy'"):
+        load_rulesets(toy_content(tmp_path / "before"))
+    register(ToyPolicy())
+    try:
+        rs = load_rulesets(toy_content(tmp_path / "name"))["toy"]
+        assert rs.policy == "toy" and isinstance(rs.scoring, ToyPolicy)
+        by_alias = load_rulesets(toy_content(tmp_path / "alias", "toy-family"))["toy"]
+        assert by_alias.policy == "toy"  # the rule set keeps the family's own name
+        with pytest.raises(ContentError, match="options.limit: a toy limit is at most 1000"):
+            load_rulesets(toy_content(tmp_path / "options", limit=5000))
+        with pytest.raises(ContentError, match="expected one of series, mcr, multiplier, toy, found 'random'"):
+            load_rulesets(toy_content(tmp_path / "random", "random"))
+    finally:
+        unregister("toy")
+    with pytest.raises(ContentError, match="expected one of series, mcr, multiplier, found 'toy'"):
+        load_rulesets(toy_content(tmp_path / "after"))
+
+
+def test_the_engine_scores_and_waits_by_the_family(tmp_path: Path, toy: ToyPolicy) -> None:
+    rs = toy_ruleset(tmp_path)
+    s = score(parse_hand("1112345678999m+5m"), rs)
+    assert s.notes == ["scored by the toy policy"]
+    assert [c.id for c in s.patterns] == ["flush", "no-honours"]  # the flush's exclusion does not hold here
+    assert s.total == 12
+    assert waits_for(parse_waiting("1112345678999m"), rs).all == (0,)  # 1m, the lowest of the nine gates
+    assert toy.asked == ["readings", "score", "waits"]
+
+
+def test_the_example_search_works_with_the_family(tmp_path: Path, toy: ToyPolicy) -> None:
+    rs = toy_ruleset(tmp_path)
+    scorer = Scorer({"toy": rs})
+    hand = parse_hand("1112345678999m+5m")
+    assert scorer.complete(hand, "toy") and scorer.counted(hand, "toy") == {"flush", "no-honours"}
+    assert Probe(rs).fires(hand, rs.patterns) == {"flush", "no-honours"}
+    found = Searcher(scorer, HandStream(SEED), []).search(rs)
+    for pid in ("flush", "no-honours"):
+        assert scorer(found.minimal[pid], "toy").notes == ["scored by the toy policy"]
+        assert pid in scorer.counted(found.minimal[pid], "toy")
+
+
+def test_a_page_of_the_family_renders_with_its_label(tmp_path: Path, toy: ToyPolicy) -> None:
+    out = tmp_path / "site"
+    assert build(str(out), content=toy_content(tmp_path), index=False) == 0
+    ruleset_page = (out / "rulesets" / "toy" / "index.html").read_text(encoding="utf-8")
+    pattern_page = (out / "rulesets" / "toy" / "flush" / "index.html").read_text(encoding="utf-8")
+    assert f'<th scope="col">{LABEL}</th>' in ruleset_page
+    assert f"<dt>{LABEL}</dt>" in pattern_page
+    assert "<dt>Series</dt>" not in pattern_page and "<dt>Group</dt>" not in pattern_page
+
+
+NAME_CHECKS = re.compile(r"policy\s*(==|!=|\bin\b|\bnot in\b)"
+                         r"|[\"'](series|mcr|multiplier)[\"']\s*(==|!=)\s*[\w.]*policy"
+                         r"|\.get\(\s*[\w.]*policy\b|READINGS|CUSTOM_WAITS|PREPARE|POLICIES")
+"""A family asked by its name: a comparison of a policy name, or a hook table looked up by it."""
+
+
+def test_no_code_outside_scoring_asks_a_family_by_its_name() -> None:
+    scoring = ROOT / "generator" / "scoring"
+    files = [p for p in sorted((ROOT / "generator").rglob("*.py")) if scoring not in p.parents]
+    files += sorted((ROOT / "templates").rglob("*.html"))
+    assert len(files) > 50
+    hits = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in files
+            for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if NAME_CHECKS.search(line)]
+    assert hits == []
+    assert NAME_CHECKS.search('{{ "Series" if rs.policy == "series" else "Group" }}')  # the check can fail
+    assert NAME_CHECKS.search("hook = READINGS.get(rs.policy)")
+
+
+def _imports(module: str) -> set[str]:
+    """Modules of the package that `module` imports when run (a TYPE_CHECKING block is not run), with the
+    packages each import runs on the way."""
+    path = ROOT / (module.replace(".", "/") + ".py")
+    package = module.rsplit(".", 1)[0]
+    if not path.exists():
+        path, package = ROOT / module.replace(".", "/") / "__init__.py", module
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+            for stmt in node.body for n in ast.walk(stmt)}
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([base] if base else []))
+            targets = [base] + [f"{base}.{a.name}" for a in node.names]
+        else:
+            continue
+        for target in targets:
+            parts = target.split(".")
+            for i in range(1, len(parts) + 1):
+                name = ".".join(parts[:i])
+                if name.startswith("generator") and _exists(name):
+                    out.add(name)
+    return out
+
+
+def _exists(module: str) -> bool:
+    base = ROOT / module.replace(".", "/")
+    return base.with_suffix(".py").exists() or (base / "__init__.py").exists()
+
+
+def test_the_rules_read_the_registry_without_importing_themselves_back() -> None:
+    rules = {m for m in (f"generator.rules.{p.stem}" for p in (ROOT / "generator" / "rules").glob("*.py"))} | {
+        "generator.rules"}
+    rules.discard("generator.rules.__init__")
+    outside = {m for r in rules for m in _imports(r)} - rules
+    assert {"generator.scoring", "generator.scoring.policy"} <= outside  # the registry is what they ask
+    seen, todo = set(outside), list(outside)
+    while todo:
+        for m in _imports(todo.pop()):
+            if m not in seen:
+                seen.add(m)
+                todo.append(m)
+    assert sorted(seen & rules) == []
+    assert "generator.scoring.engine" not in seen and "generator.scoring.series" not in seen
