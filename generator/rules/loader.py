@@ -249,8 +249,10 @@ def _load_all(f: _File, bases: dict[str, Ruleset], found: Problems) -> Ruleset |
         return None
     origin = Origin(f.name, 1, (("id", f.line("ruleset", 0, "id") or 1),))
     rs = Ruleset(id=rid, patterns=tuple(patterns), options=options, diff=diff, origin=origin, **fields)
-    rs.scoring.check_options(rs)
-    return rs
+    before = len(found.found)
+    with found.attempt():
+        rs.scoring.check_options(rs)
+    return rs if len(found.found) == before else None
 
 
 def _ruleset_id(f: _File, head: dict[str, Any]) -> str:
