@@ -7,6 +7,7 @@ paths get the site's own 404 page. The browser tests start the same server on a 
 from __future__ import annotations
 
 import functools
+import re
 import sys
 import threading
 from http import HTTPStatus
@@ -14,12 +15,19 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 HOST = "127.0.0.1"
+IMMUTABLE = re.compile(r"/(pyodide/[0-9.]+-[0-9a-f]{10}/|calculator/engine-[0-9a-f]{12}\.zip$)")
 
 
 class _Handler(SimpleHTTPRequestHandler):
     quiet = False
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map,  # noqa: RUF012 (the base class's attribute) ".js": "text/javascript",
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map,  # noqa: RUF012 (the base class's attribute)
+                      ".js": "text/javascript", ".mjs": "text/javascript",
                       ".svg": "image/svg+xml", ".json": "application/json", ".wasm": "application/wasm"}
+
+    def end_headers(self) -> None:
+        if IMMUTABLE.match(self.path):  # content-hashed names (the calculator's runtime and engine): cache for good
+            self.send_header("Cache-Control", "public, max-age=31536000, immutable")
+        super().end_headers()
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         page = Path(self.directory) / "404.html"
