@@ -119,7 +119,7 @@ def waits_table(text: str) -> dict[str, Any]:
     for rs in _rulesets():
         w = waits_for(waiting, rs)
         per_rs.append((rs, w))
-        tiles.update(w.waits)
+        tiles.update(w.waits, w.formal)
     rows = []
     for t in sorted(tiles):
         hand = waiting.with_win(t)
@@ -128,10 +128,13 @@ def waits_table(text: str) -> dict[str, Any]:
             if t in w.waits:
                 s = score(hand, rs)
                 cells[rs.id] = {"total": s.total, "unit": s.unit, "complete": s.complete, "legal": s.legal,
-                                "formal": t in w.formal, "patterns": [c.id for c in s.patterns]}
+                                "formal": False, "patterns": [c.id for c in s.patterns]}
+            elif t in w.formal:  # the shape waits on it, but all four copies are held: no win, no score
+                cells[rs.id] = {"formal": True}
             else:
                 cells[rs.id] = None
-        rows.append({"tile": tile_to_text(t), "hand": format_hand(hand), "cells": cells})
+        rows.append({"tile": tile_to_text(t), "hand": format_hand(hand),
+                     "winning": any(t in w.waits for _, w in per_rs), "cells": cells})
     return {"mode": "waits", "hand": format_waiting(waiting),
             "rulesets": [_waits_entry(waiting, rs, w) for rs, w in per_rs],
             "rows": rows, "parsed": _structure(waiting.concealed, waiting.melds, None)}

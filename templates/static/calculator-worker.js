@@ -10,19 +10,31 @@ let answerFn = null;
 
 async function start(runtime, bundle) {
   const t0 = performance.now();
+  const phases = {};
+  const mark = (name, since) => { phases[name] = Math.round(performance.now() - since); };
   const { loadPyodide } = await import(new URL("pyodide.mjs", new URL(runtime, self.location.href)).href);
-  const [pyodide, archive] = await Promise.all([
-    loadPyodide({ indexURL: runtime, packages: [] }),
-    fetch(bundle).then((r) => {
-      if (!r.ok) throw new Error("cannot fetch the engine bundle (" + r.status + ")");
-      return r.arrayBuffer();
-    }),
-  ]);
+  mark("loader", t0);
+  const archiveP = fetch(bundle).then((r) => {
+    if (!r.ok) throw new Error("cannot fetch the engine bundle (" + r.status + ")");
+    return r.arrayBuffer();
+  }).then((b) => { mark("bundle", t0); return b; });
+  const t1 = performance.now();
+  const pyodide = await loadPyodide({ indexURL: runtime, packages: [] });
+  mark("runtime", t1);
+  const archive = await archiveP;
+  const t2 = performance.now();
   pyodide.unpackArchive(new Uint8Array(archive), "zip", { extractDir: "/home/pyodide/atlas" });
-  pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/atlas'); sys.dont_write_bytecode = False");
+  pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/atlas')");
   const calc = pyodide.pyimport("atlas_calc");
+  mark("import", t2);
+  const t3 = performance.now();
   const info = JSON.parse(calc.setup());
+  mark("rules", t3);
   answerFn = calc.answer;
+  info.phases = phases;
+  info.resources = performance.getEntriesByType("resource").map((e) => ({
+    name: e.name.split("/").pop(), start: Math.round(e.startTime), end: Math.round(e.responseEnd),
+    bytes: e.transferSize, size: e.decodedBodySize }));
   return { info, ms: performance.now() - t0 };
 }
 

@@ -310,6 +310,7 @@ function startWorker() {
     const msg = event.data;
     if (msg.type === "ready") {
       engine = msg.info;
+      window.calcEngine = msg.info;
       root.dataset.ready = "true";
       statusLine.textContent = "Engine " + engine.engine + " ready (loaded in " + ((performance.now() - t0) / 1000).toFixed(1)
         + " s): " + engine.rulesets.length + " rule sets.";
@@ -335,6 +336,7 @@ document.querySelectorAll("#cite-list [data-cite]").forEach((li) => {
 function showEmpty() {
   results.replaceChildren(el("h2", { id: "results-h", text: "Scores" }), el("p", { class: "empty", text: "No hand yet." }));
   results.removeAttribute("data-waits");
+  results.removeAttribute("data-formal");
   cite.hidden = true;
 }
 
@@ -428,10 +430,12 @@ function renderScores(a) {
 }
 
 function renderWaits(a) {
-  const union = a.rows.map((r) => r.tile);
+  const union = a.rows.filter((r) => r.winning).map((r) => r.tile);
+  const formal = a.rows.filter((r) => Object.values(r.cells).some((c) => c && c.formal)).map((r) => r.tile);
   results.setAttribute("data-waits", union.join(" "));
+  if (formal.length) results.setAttribute("data-formal", formal.join(" "));
   const out = [];
-  if (!union.length) {
+  if (!a.rows.length) {
     out.push(el("p", { class: "no-waits", text: "This 13-tile hand waits on no tile under any rule set." }));
   }
   const head = el("tr", {}, el("th", { scope: "col", text: "Winning tile" }));
@@ -441,23 +445,28 @@ function renderWaits(a) {
   }
   const body = el("tbody");
   for (const row of a.rows) {
-    const th = el("th", { scope: "row" }, el("a", { href: linkFor(row.hand), title: "Score " + row.hand },
-      copyTile(row.tile), " " + row.tile));
+    const th = el("th", { scope: "row" }, row.winning
+      ? el("a", { href: linkFor(row.hand), title: "Score " + row.hand }, copyTile(row.tile), " " + row.tile)
+      : el("span", {}, copyTile(row.tile), " " + row.tile));
     const tr = el("tr", { "data-tile": row.tile }, th);
     for (const w of a.rulesets) {
       const c = row.cells[w.ruleset];
       if (!c) { tr.append(el("td", { class: "num none", "data-ruleset": w.ruleset, text: "—" })); continue; }
-      const td = el("td", { class: "num" + (c.formal ? " formal" : ""), "data-ruleset": w.ruleset, "data-total": c.total,
-        "data-formal": c.formal ? "true" : null }, amount(c.total, c.unit));
+      if (c.formal) {
+        tr.append(el("td", { class: "num formal", "data-ruleset": w.ruleset, "data-formal": "true" },
+          el("abbr", { class: "formal-mark", title: "formal wait: the shape waits on it, but all four copies are already in the hand", text: "formal" })));
+        continue;
+      }
+      const td = el("td", { class: "num", "data-ruleset": w.ruleset, "data-total": c.total }, amount(c.total, c.unit));
       if (!c.legal) td.append(el("span", { class: "flag", text: " (not legal)" }));
-      if (c.formal) td.append(" ", el("abbr", { class: "formal-mark", title: "formal wait: all four copies are already in the hand", text: "formal" }));
       tr.append(td);
     }
     body.append(tr);
   }
-  if (union.length) {
-    out.push(el("p", {}, "Waits on " + union.join(" ") + ". Each cell is that winning tile's score; “—”: that rule set does not count the tile as a win; ",
-      el("abbr", { title: "formal wait: all four copies are already in the hand", text: "formal" }), ": all four copies are already held."));
+  if (a.rows.length) {
+    out.push(el("p", {}, (union.length ? "Waits on " + union.join(" ") + "." : "No tile wins.")
+      + (formal.length ? " Formal waits: " + formal.join(" ") + " (the shape waits on them, but all four copies are already in the hand)." : "")
+      + " Each cell is that winning tile's score; “—”: that rule set does not count the tile as a win."));
     out.push(tableWrap("Waits and their scores", el("table", { class: "summary waits-table" }, el("thead", {}, head), body)));
   }
   return out;
@@ -466,6 +475,7 @@ function renderWaits(a) {
 function render(a, text, ms) {
   const head = el("h2", { id: "results-h", text: "Scores" });
   results.removeAttribute("data-waits");
+  results.removeAttribute("data-formal");
   if (a.error) {
     results.replaceChildren(head, el("p", { class: "calc-error", role: "alert", "data-error": a.error, text: a.error }));
     cite.hidden = true;
