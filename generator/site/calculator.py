@@ -29,9 +29,9 @@ from markupsafe import Markup
 
 from ..digest import ruleset_stamp
 from ..tiles import ALL_TILES, tile_en, tile_to_text, tile_zh
-from . import svg
+from . import svg, urls
 
-URL = "/calculator/"
+URL = urls.CALCULATOR
 PYODIDE_VERSION = "314.0.7"
 NPM_INSTALL = f"npm install --prefix .cache/npm pyodide@{PYODIDE_VERSION}"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",

@@ -315,10 +315,13 @@ function startWorker() {
       statusLine.textContent = "Engine " + engine.engine + " ready (loaded in " + ((performance.now() - t0) / 1000).toFixed(1)
         + " s): " + engine.rulesets.length + " rule sets.";
       if (pending !== null) { const p = pending; pending = null; ask(p, "address"); }
+    } else if (msg.type === "snapshot") {
+      root.dataset.snapshot = msg.saved ? "saved" : "none";
     } else if (msg.type === "failed") {
       statusLine.textContent = "The engine could not start: " + msg.message;
       root.dataset.ready = "failed";
     } else if (msg.type === "answer" && msg.id === latest) {
+      root.dataset.engineMs = String(Math.round(msg.ms));  // the engine's own time for the answer (benchmarks)
       render(JSON.parse(msg.json), msg.text, msg.ms);
     }
   };
