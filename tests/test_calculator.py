@@ -380,3 +380,15 @@ def test_a_build_without_the_runtime_says_how_to_enable_it(monkeypatch, capsys) 
     calculator.assets(ROOT / "content")
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and err[0].startswith("warning:") and calculator.NPM_INSTALL in err[0]
+    # the page says how to enable it, and asks for no runtime
+    from types import SimpleNamespace
+
+    from generator import __version__
+    from generator.site.render import environment
+
+    rulesets = all_rulesets()
+    data = SimpleNamespace(content=ROOT / "content", rulesets=rulesets)
+    page = calculator.page(data)
+    site = {"rulesets": list(rulesets.values()), "engine": __version__, "has_concepts": False, "has_about": False}
+    html = environment().get_template(page.template).render(page=page, site=site, **page.view())
+    assert 'id="calc-missing"' in html and calculator.NPM_INSTALL in html and "data-runtime" not in html
