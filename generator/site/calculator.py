@@ -113,9 +113,6 @@ class Assets:
     bundle: str  # the engine bundle's URL
     files: tuple[tuple[str, bytes], ...]  # output path -> bytes
 
-    def sizes(self) -> dict[str, int]:
-        return {path: len(data) for path, data in self.files}
-
 
 @functools.lru_cache(maxsize=4)
 def _runtime(folder: str, stamp: tuple[tuple[str, int, int], ...]) -> tuple[str, tuple[tuple[str, bytes], ...]]:
@@ -213,7 +210,9 @@ def view(data: Any) -> dict[str, Any]:
 
 def page(data: Any) -> Any:
     """The calculator's Page (pages.site_pages registers it with one line)."""
-    from .pages import Page, _home_crumb
+    from .pages import Page
 
-    return Page(URL, "calculator.html", "Hand calculator", view(data), crumbs=(_home_crumb(),),
+    # Not in the search index: it names the hashed engine bundle and every rule set's data stamp, so any rule edit
+    # would re-index it, and its words are the tile palette's labels (the nav links to it on every page).
+    return Page(URL, "calculator.html", "Hand calculator", view(data), crumbs=(("Home", urls.HOME),), searchable=False,
                 description="Score your own hand under every rule set, in the browser, with the atlas's own engine.")

@@ -170,7 +170,9 @@ function showPreview(st) {
   }
   if (st.win) preview.append(el("span", { class: "win" }, copyTile(st.win, "win")));
   if (st.flags.flowers) preview.append(el("span", { class: "flowers", text: "✿ × " + st.flags.flowers }));
-  previewText.textContent = count ? count + " of 14 tiles (a kong counts as three)" + (st.win ? "" : "; no winning tile marked") : "No tiles yet.";
+  previewText.textContent = !count ? "No tiles yet."
+    : count === 13 && !st.win ? "13 tiles: a waiting hand (what it waits on is shown below)"
+    : count + " of 14 tiles (a kong counts as three)" + (st.win ? "" : "; without a winning tile marked, the last standing tile wins");
 }
 
 function syncControls(st) {
