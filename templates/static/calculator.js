@@ -345,8 +345,10 @@ function showEmpty() {
   cite.hidden = true;
 }
 
+const NUMBER = new Intl.NumberFormat("en");  // one formatter: toLocaleString("en") builds one per call
+function num(value) { return NUMBER.format(value); }
 function unitLabel(unit, value) { return unit === "points" && value === 1 ? "point" : unit; }
-function amount(value, unit) { return value.toLocaleString("en") + " " + unitLabel(unit, value); }
+function amount(value, unit) { return num(value) + " " + unitLabel(unit, value); }
 
 function tableWrap(label, table) {
   return el("div", { class: "table-wrap", role: "region", "aria-label": label, tabindex: "0" }, table);
@@ -380,8 +382,8 @@ function receiptOf(r) {
     const first = el("td", {}, patternCell(l));
     if (l.sets) first.append(" ", el("span", { class: "sets", title: "sets of the reading used", text: l.sets }));
     body.append(el("tr", { "data-pattern": l.id }, first,
-      el("td", { class: "num", text: l.value.toLocaleString("en") + (l.count > 1 ? " × " + l.count : "") }),
-      el("td", { class: "num", text: l.running.toLocaleString("en") })));
+      el("td", { class: "num", text: num(l.value) + (l.count > 1 ? " × " + l.count : "") }),
+      el("td", { class: "num", text: num(l.running) })));
   }
   for (const x of p.struck) {
     const why = el("span", { class: "why", text: "not counted: " + x.rule + (x.by ? ", by " : "") });
@@ -390,7 +392,7 @@ function receiptOf(r) {
   }
   const foot = el("tfoot");
   const adjusted = s.total !== p.subtotal;
-  if (adjusted) foot.append(el("tr", { class: "adjust" }, el("th", { scope: "row", text: "Sum " + p.subtotal.toLocaleString("en") }),
+  if (adjusted) foot.append(el("tr", { class: "adjust" }, el("th", { scope: "row", text: "Sum " + num(p.subtotal) }),
     el("td", { colspan: "2", class: "num", text: s.notes.join("; ") })));
   const totalHead = el("th", { scope: "row", text: "Total" });
   if (!s.legal) totalHead.append(" ", el("span", { class: "flag", text: "not a legal win" }));
@@ -412,7 +414,7 @@ function receiptOf(r) {
   if (s.notes.length && !adjusted) sec.append(el("ul", { class: "notes" }, ...s.notes.map((n) => el("li", { text: n }))));
   if (p.payments.length) {
     const para = el("p", { class: "payments" }, el("span", { class: "label", text: "Payments" }), " ");
-    para.append(p.payments.map(([scheme, parts]) => scheme + ": " + parts.map(([payer, amt]) => payer + " " + amt.toLocaleString("en")).join(", ")).join("; "));
+    para.append(p.payments.map(([scheme, parts]) => scheme + ": " + parts.map(([payer, amt]) => payer + " " + num(amt)).join(", ")).join("; "));
     sec.append(para);
   }
   return sec;
