@@ -4,7 +4,8 @@
 # - Debian packages: chromium + fonts-noto-cjk (browser tests), a Java runtime (the Nu HTML checker); installed
 #   with apt-get when missing and we may (root, or passwordless sudo).
 # - Python: a venv in .venv with the project and its test extra (pytest, hypothesis, pymahjonggb, playwright).
-# - npm: vnu-jar (Nu HTML checker) and axe-core (accessibility) into .cache/npm.
+# - npm: vnu-jar (Nu HTML checker), axe-core (accessibility) and pyodide (the calculator's in-browser runtime, the
+#   version generator/site/calculator.py pins) into .cache/npm.
 # When every tool is in place the run is strict: a skipped test fails the run (ATLAS_STRICT=1), so a check can
 # never pass by not running.
 set -euo pipefail
@@ -39,10 +40,13 @@ if command -v npm >/dev/null 2>&1; then
   for pkg in vnu-jar axe-core; do
     [ -d ".cache/npm/node_modules/$pkg" ] || npm install --silent --no-audit --no-fund --prefix .cache/npm "$pkg" >/dev/null
   done
+  pyodide=$(.venv/bin/python -c "from generator.site.calculator import PYODIDE_VERSION; print(PYODIDE_VERSION)")
+  grep -qs "\"version\": \"$pyodide\"" .cache/npm/node_modules/pyodide/package.json \
+    || npm install --silent --no-audit --no-fund --prefix .cache/npm "pyodide@$pyodide" >/dev/null
 fi
 
 if [ -x /usr/bin/chromium ] && command -v java >/dev/null 2>&1 && [ -d .cache/npm/node_modules/vnu-jar ] \
-   && [ -d .cache/npm/node_modules/axe-core ]; then
+   && [ -d .cache/npm/node_modules/axe-core ] && [ -d .cache/npm/node_modules/pyodide ]; then
   export ATLAS_STRICT=1
 fi
 # In CI (.ci/run sets CI) the run is strict even when a tool could not be installed: there the site checks (Nu

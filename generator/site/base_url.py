@@ -2,7 +2,7 @@
 
 Pages are planned, rendered and link-checked with root-absolute links (`/rulesets/mcr/`), the form content writes
 its links in too, so one check covers the site wherever it is published. `rebase` then moves every file's links under
-the base in one pass, just before the files are written: every `href`, `src` and `action` that starts with one `/`.
+the base in one pass, just before the files are written: every `href`, `src`, `action` and `data-*` attribute that starts with one `/`.
 The base also goes on the `<html>` element (`data-base`), where the scripts read it to find the search bundles.
 Given a full address, every page gains `<link rel="canonical">`, permalinks and citation lines show the address
 itself (no script needed), and `sitemap.xml` lists every page. With the default base `/`, the files are returned as
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from html import escape
 from urllib.parse import urlsplit
 
-_ATTRIBUTE = re.compile(rb'(\s(?:href|src|action)=")/(?!/)')
+_ATTRIBUTE = re.compile(rb'(\s(?:href|src|action|data-[a-z-]+)=")/(?!/)')  # data-* holding a site address
 _HTML_TAG = re.compile(rb"<html\b")
 _HEAD_END = re.compile(rb"</head>")
 _PERMALINK_TEXT = re.compile(rb'(<(?:a|span) class="permalink(?:-text)?"[^>]*>)/(?!/)([^<]*)<')

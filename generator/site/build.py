@@ -35,7 +35,7 @@ from ..digest import Digester, engine_digest, tree_digest
 from ..examples.search import SearchError
 from ..examples.snapshot import format_changes
 from ..rules import CONTENT_DIR, ContentError
-from . import content_check, svg, swap
+from . import calculator, content_check, svg, swap
 from .base_url import BaseUrl, rebase
 from .figures import figure_tables
 from .gather import SiteData, gather
@@ -103,7 +103,7 @@ def render_site(data: SiteData, cache: BuildCache = NO_CACHE) -> tuple[dict[str,
         "has_about": "about" in data.prose,
     }
     files = SiteFiles()
-    pages = site_pages(data)
+    pages = site_pages(data) + [calculator.page(data)]
     templates: dict[str, Template] = {}
     set_key = f"{engine_digest()}:{tree_digest(TEMPLATES_DIR)}" if cache.enabled else ""
     previous: dict[str, tuple[str, bytes, str]] = cache.load("pages", set_key) or {}  # path -> key, bytes, sha1
@@ -125,6 +125,7 @@ def render_site(data: SiteData, cache: BuildCache = NO_CACHE) -> tuple[dict[str,
     if cache.enabled and kept != previous:
         cache.store("pages", set_key, kept)
     files.update(_static_files())
+    files.update(calculator.asset_files(data))
     files[output_path(EXAMPLES_JSON)] = examples_json(data)
     files[MARKER] = b"Built by mahjong-atlas; `mahjong-atlas build` replaces this folder.\n"
     return files, pages
@@ -253,7 +254,7 @@ def _build(out: str, *, content: Path, index: bool, cache: BuildCache | None, ba
     target = Path(out)
     cache = open_cache(target) if cache is None else cache
     whole_key = (f"{engine_digest()}:{tree_digest(TEMPLATES_DIR)}:{tree_digest(content)}:{index}:{base}"
-                 if cache.enabled else "")
+                 f":{calculator.runtime_key()}" if cache.enabled else "")
     done = cache.load("site", whole_key)
     if done is not None and done[0] == _manifest(target):
         print(f"{out}/ is up to date: nothing changed since it was built ({time.perf_counter() - start:.1f} s)")

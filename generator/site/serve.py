@@ -7,6 +7,7 @@ paths get the site's own 404 page. The browser tests start the same server on a 
 from __future__ import annotations
 
 import functools
+import re
 import sys
 import threading
 from http import HTTPStatus
@@ -14,13 +15,20 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 HOST = "127.0.0.1"
+IMMUTABLE = re.compile(r"/(pyodide/[0-9.]+-[0-9a-f]{10}/|calculator/engine-[0-9a-f]{12}\.zip$)")
 
 
 class Handler(SimpleHTTPRequestHandler):
     quiet = False
     prefix = "/"  # the base path the site was built for (`build --base-url`): only addresses under it are the site's
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map,  # noqa: RUF012 (the base class's attribute) ".js": "text/javascript",
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map,  # noqa: RUF012 (the base class's attribute)
+                      ".js": "text/javascript", ".mjs": "text/javascript",
                       ".svg": "image/svg+xml", ".json": "application/json", ".wasm": "application/wasm"}
+
+    def end_headers(self) -> None:
+        if IMMUTABLE.search(self.path):  # content-hashed names (the calculator's runtime and engine): cache for good
+            self.send_header("Cache-Control", "public, max-age=31536000, immutable")
+        super().end_headers()
 
     def translate_path(self, path: str) -> str:
         if not path.startswith(self.prefix):

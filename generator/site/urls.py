@@ -26,6 +26,7 @@ HOW_TO_READ = "/how-to-read/"
 NOT_FOUND = "/404.html"
 EXAMPLES_JSON = "/data/examples.json"
 STATIC = "/static/"
+CALCULATOR = "/calculator/"
 
 # Words a pattern id may not take, because the rule-set folder already uses them for its own pages.
 RESERVED_PATTERN_IDS = frozenset({"card", "matrix", "diff"})
@@ -65,6 +66,17 @@ def prose_url(slug: str) -> str:
     if slug.startswith("theorem-"):
         return f"/theorems/{slug.removeprefix('theorem-')}/"
     return f"/{slug}/"
+
+
+def calculator_url(hand: str) -> str:
+    """The calculator asked for `hand` (its page reads the hand from the fragment).
+
+    >>> calculator_url("123m456p789s111z2z+2z tsumo")
+    '/calculator/#hand=123m456p789s111z2z%2B2z%20tsumo'
+    """
+    from urllib.parse import quote
+
+    return f"{CALCULATOR}#hand={quote(hand, safe='')}"
 
 
 def static_url(name: str) -> str:

@@ -1,0 +1,218 @@
+"""The calculator page (/calculator/): the engine itself, run in the reader's browser by Pyodide.
+
+The build adds three things to the site (`asset_files`), each under a content-hashed name so a host may cache it
+for good and a second visit downloads nothing again:
+
+* the Pyodide runtime (npm `pyodide`, pinned to PYODIDE_VERSION), copied from the project's npm cache into
+  /pyodide/<version>-<hash>/ — served by the site itself, no CDN;
+* the engine bundle /calculator/engine-<hash>.zip: the engine's own modules byte for byte (`engine_sources`: what
+  scoring needs, not the site, the command line or the statistics), the rule data (content/rulesets/*.toml) and
+  the worker's entry module (calculator_engine.py, as atlas_calc.py);
+* nothing else: the page script and the worker (templates/static/calculator*.js) are static files like site.js.
+
+Without the runtime the build prints one warning line and the page says how to get it.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import io
+import os
+import sys
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+
+from ..digest import ruleset_stamp
+from ..tiles import ALL_TILES, tile_en, tile_to_text, tile_zh
+from . import svg, urls
+
+URL = urls.CALCULATOR
+PYODIDE_VERSION = "314.0.7"
+NPM_INSTALL = f"npm install --prefix .cache/npm pyodide@{PYODIDE_VERSION}"
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+                 "package.json")
+"""What the browser needs of the npm package (package.json only says which version and licence it is)."""
+
+_PACKAGE = Path(__file__).resolve().parent.parent  # generator/
+_ROOT = _PACKAGE.parent
+ENGINE_MODULES = ("__init__.py", "tiles.py", "notation.py", "hand.py", "shapes.py", "completion.py", "wilds.py",
+                  "digest.py")
+ENGINE_PACKAGES = ("detectors", "rules", "scoring")
+ENTRY = "atlas_calc.py"
+_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+def runtime_dir() -> Path | None:
+    """The npm package's folder: $ATLAS_PYODIDE_DIR, else .cache/npm/node_modules/pyodide; None if absent or
+    not the pinned version."""
+    env = os.environ.get("ATLAS_PYODIDE_DIR")
+    folder = Path(env) if env else _ROOT / ".cache" / "npm" / "node_modules" / "pyodide"
+    if not all((folder / name).is_file() for name in RUNTIME_FILES):
+        return None
+    if f'"version": "{PYODIDE_VERSION}"' not in (folder / "package.json").read_text(encoding="utf-8"):
+        return None
+    return folder
+
+
+def engine_sources() -> dict[str, Path]:
+    """The engine modules scoring needs, by their path in the bundle (generator/…)."""
+    found = {f"generator/{name}": _PACKAGE / name for name in ENGINE_MODULES}
+    for package in ENGINE_PACKAGES:
+        for path in sorted((_PACKAGE / package).rglob("*.py")):
+            if "__pycache__" not in path.parts:
+                found[f"generator/{path.relative_to(_PACKAGE).as_posix()}"] = path
+    return found
+
+
+_ZIPPED: dict[str, bytes] = {}
+
+
+def _zip(members: dict[str, bytes]) -> bytes:
+    """A deterministic zip (fixed times, sorted names): the same sources give the same bytes and name (kept per
+    process by the members' digest: a build asks for it twice)."""
+    h = hashlib.sha256()
+    for name in sorted(members):
+        h.update(name.encode() + b"\0" + hashlib.sha256(members[name]).digest())
+    key = h.hexdigest()
+    if key not in _ZIPPED:
+        _ZIPPED[key] = _zip_now(members)
+    return _ZIPPED[key]
+
+
+def _zip_now(members: dict[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        for name in sorted(members):
+            info = zipfile.ZipInfo(name, _ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, members[name], compresslevel=9)
+    return out.getvalue()
+
+
+def bundle_members(content: Path) -> dict[str, bytes]:
+    members = {name: path.read_bytes() for name, path in engine_sources().items()}
+    for path in sorted((content / "rulesets").glob("*.toml")):
+        members[f"content/rulesets/{path.name}"] = path.read_bytes()
+    members[ENTRY] = (_PACKAGE / "site" / "calculator_engine.py").read_bytes()
+    return members
+
+
+def _short(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:12]
+
+
+@dataclass(frozen=True)
+class Assets:
+    runtime: str | None  # the runtime folder's URL, None when the build has no runtime
+    bundle: str  # the engine bundle's URL
+    files: tuple[tuple[str, bytes], ...]  # output path -> bytes
+
+
+@functools.lru_cache(maxsize=4)
+def _runtime(folder: str, stamp: tuple[tuple[str, int, int], ...]) -> tuple[str, tuple[tuple[str, bytes], ...]]:
+    """The runtime's URL and files; cached per folder and file state (a build asks twice)."""
+    files = [(name, (Path(folder) / name).read_bytes()) for name in RUNTIME_FILES]
+    h = hashlib.sha256()
+    for name, data in files:
+        h.update(name.encode() + b"\0" + data + b"\0")
+    url = f"/pyodide/{PYODIDE_VERSION}-{h.hexdigest()[:10]}/"
+    return url, tuple((url.lstrip("/") + name, data) for name, data in files)
+
+
+def _runtime_state(folder: Path) -> tuple[tuple[str, int, int], ...]:
+    return tuple((n, (folder / n).stat().st_size, (folder / n).stat().st_mtime_ns) for n in RUNTIME_FILES)
+
+
+_warned: set[str] = set()
+
+
+def assets(content: Path) -> Assets:
+    """Everything the calculator adds to the site (warns once per process when the runtime is missing)."""
+    zipped = _zip(bundle_members(content))
+    bundle = f"/calculator/engine-{_short(zipped)}.zip"
+    files: list[tuple[str, bytes]] = [(bundle.lstrip("/"), zipped)]
+    folder = runtime_dir()
+    runtime = None
+    if folder is not None:
+        runtime, runtime_files = _runtime(str(folder), _runtime_state(folder))
+        files.extend(runtime_files)
+    elif "runtime" not in _warned:
+        _warned.add("runtime")
+        print(f"warning: no Pyodide {PYODIDE_VERSION} runtime found, so the calculator page cannot score in the "
+              f"browser (to enable it: {NPM_INSTALL}, then build again)", file=sys.stderr)
+    return Assets(runtime, bundle, tuple(files))
+
+
+def runtime_key() -> str:
+    """What the runtime adds to the whole-build cache key: installing it later must rebuild the site."""
+    folder = runtime_dir()
+    return "none" if folder is None else repr(_runtime_state(folder))
+
+
+def asset_files(data: Any) -> dict[str, bytes]:
+    """The calculator's files for the build (`data`: the gathered SiteData)."""
+    return dict(assets(data.content).files)
+
+
+# ----------------------------------------------------------------------------- the page
+
+
+WIND_CHOICES = (("E", "East"), ("S", "South"), ("W", "West"), ("N", "North"))
+BOOL_TOGGLES = (
+    ("tsumo", "Self-drawn (tsumo, 自摸)"),
+    ("last-tile", "Last tile of the wall"),
+    ("after-kong", "On the replacement tile after a kong"),
+    ("robbing-kong", "Robbing a kong"),
+    ("last-copy", "Last copy of the tile (和绝张)"),
+    ("first-turn", "First turn"),
+    ("dealer", "Winner is the dealer"),
+)
+MELD_MODES = (
+    ("tile", "Standing tile", "adds the tile to the concealed hand"),
+    ("chow", "Chow", "exposed chow starting at the tile"),
+    ("pung", "Pung", "exposed pung"),
+    ("kong", "Kong", "exposed kong"),
+    ("ckong", "Concealed kong", "concealed kong"),
+    ("win", "Winning tile", "sets the winning tile"),
+)
+SUIT_ROWS = (("m", "Characters 万"), ("p", "Dots 筒"), ("s", "Bamboo 条"), ("z", "Honours 字"))
+
+
+def palette() -> list[dict[str, Any]]:
+    """The tile picker: every tile as prerendered SVG, by suit."""
+    rows = []
+    for letter, label in SUIT_ROWS:
+        tiles = [{"text": tile_to_text(t), "en": tile_en(t), "zh": tile_zh(t), "svg": Markup(svg.render_tile(t))}
+                 for t in ALL_TILES if tile_to_text(t).endswith(letter)]
+        rows.append({"suit": letter, "label": label, "tiles": tiles})
+    return rows
+
+
+def flower_tiles() -> list[dict[str, Any]]:
+    return [{"n": n, "svg": Markup(svg.render_flower(n))} for n in range(1, 9)]
+
+
+def view(data: Any) -> dict[str, Any]:
+    a = assets(data.content)
+    return {
+        "runtime": a.runtime, "bundle": a.bundle, "npm_install": NPM_INSTALL, "pyodide_version": PYODIDE_VERSION,
+        "palette": palette(), "flowers": flower_tiles(), "toggles": BOOL_TOGGLES, "winds": WIND_CHOICES,
+        "modes": MELD_MODES, "stamps": {rs.id: ruleset_stamp(rs) for rs in data.rulesets.values()},
+        "example": "123m456p789s111z2z+2z tsumo", "back": Markup(svg.render_back()),
+    }
+
+
+def page(data: Any) -> Any:
+    """The calculator's Page (pages.site_pages registers it with one line)."""
+    from .pages import Page
+
+    # Not in the search index: it names the hashed engine bundle and every rule set's data stamp, so any rule edit
+    # would re-index it, and its words are the tile palette's labels (the nav links to it on every page).
+    return Page(URL, "calculator.html", "Hand calculator", view(data), crumbs=(("Home", urls.HOME),), searchable=False,
+                description="Score your own hand under every rule set, in the browser, with the atlas's own engine.")

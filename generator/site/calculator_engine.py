@@ -1,0 +1,170 @@
+"""The calculator's side of the engine: what the page's Web Worker calls, inside Pyodide, for each hand typed.
+
+This module is shipped in the calculator's engine bundle beside the engine's own modules (as `atlas_calc.py`) and
+imports only the engine, never the site: the answer for a hand is exactly what the command line gives —
+`score_line` is `[score(hand, rs).to_json() for rs in rule sets]` as `mahjong-atlas score --json` prints it, and a
+13-tile hand's waits are `waits_object` (`mahjong-atlas waits --json`) under each rule set. It also works natively,
+so tests/test_calculator.py compares it with the command line without a browser.
+
+`answer(text)` returns JSON text and never raises: a malformed hand gives `{"error": "error: at column N: …"}`,
+the command line's own one-line message.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from generator import __version__
+from generator.digest import result_stamp, ruleset_stamp
+from generator.notation import HandError, format_hand, format_waiting, parse_hand, parse_waiting
+from generator.rules import Ruleset, all_rulesets
+from generator.scoring import Score, score
+from generator.scoring.result import describe_reading
+from generator.scoring.waits import waits_for
+from generator.tiles import tile_to_text
+
+MAX_INPUT = 200
+"""Characters a hand may have: the longest hand the notation can write (four kongs and every flag) is well under
+half of it; anything longer is refused before it is parsed."""
+
+CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭"
+PAYERS = {"each": "each loser pays", "discarder": "discarder pays", "other": "each other player pays"}
+
+_RULESETS: dict[str, Ruleset] = {}
+
+
+def setup() -> str:
+    """Load every rule set once; JSON text naming them (what the page shows before the first hand)."""
+    if not _RULESETS:
+        _RULESETS.update(all_rulesets())
+    return json.dumps({"engine": __version__, "rulesets": [
+        {"id": rs.id, "name": rs.name, "zh": rs.zh, "edition": rs.edition, "unit": rs.unit,
+         "accent": rs.accent, "stamp": ruleset_stamp(rs)} for rs in _RULESETS.values()]}, ensure_ascii=False)
+
+
+def _rulesets() -> list[Ruleset]:
+    if not _RULESETS:
+        setup()
+    return list(_RULESETS.values())
+
+
+def pattern_url(ruleset_id: str, pattern_id: str) -> str:
+    """generator.site.urls.pattern_url (the site is not in the bundle)."""
+    return f"/rulesets/{ruleset_id}/{pattern_id}/"
+
+
+def _label(rs: Ruleset, pid: str) -> tuple[str, str, str | None]:
+    try:
+        p = rs.pattern(pid)
+    except KeyError:
+        return pid, "", None
+    return p.zh, p.en, pattern_url(rs.id, p.id)
+
+
+def receipt(s: Score, rs: Ruleset) -> dict[str, Any]:
+    """What a pattern page's receipt prints of a score (generator.site.views.Receipt), as plain data."""
+    running = 0
+    lines = []
+    for c in s.patterns:
+        running += c.points
+        zh, en, url = _label(rs, c.id)
+        used = sorted({i for m in c.sets for i in m})
+        lines.append({"id": c.id, "zh": c.zh or zh, "en": c.en or en, "url": url, "value": c.value,
+                      "count": c.count, "running": running,
+                      "sets": "".join(CIRCLED[i] if i < len(CIRCLED) else f"({i + 1})" for i in used)})
+    struck = []
+    for e in s.excluded:
+        zh, en, url = _label(rs, e.id)
+        by_zh, by_en, by_url = _label(rs, e.by)
+        struck.append({"id": e.id, "zh": zh, "en": en, "url": url, "rule": e.rule,
+                       "by": f"{by_zh} {by_en}".strip() if by_url else e.by, "by_url": by_url})
+    reading: dict[str, Any] | None = None
+    if s.reading is not None:
+        described = describe_reading(s.reading)
+        reading = {"form": described["form"], "sets": [
+            {"n": CIRCLED[i] if i < len(CIRCLED) else str(i + 1), "kind": x["kind"], "tiles": x["tiles"],
+             "exposed": bool(x.get("exposed")), "win": bool(x.get("win"))} for i, x in enumerate(described["sets"])]}
+    names = {p.get("id"): p.get("en", p.get("id")) for p in rs.option("payment", []) or []}
+    payments: dict[str, list[list[Any]]] = {}
+    for p in s.payments:
+        payments.setdefault(names.get(p.scheme, p.scheme), []).append([PAYERS.get(p.payer, p.payer), p.amount])
+    return {"lines": lines, "struck": struck, "subtotal": running, "reading": reading,
+            "payments": [[k, v] for k, v in payments.items()]}
+
+
+def _structure(concealed: tuple[int, ...], melds: tuple[Any, ...], win: int | None) -> dict[str, Any]:
+    """The hand as the picker shows it: tiles as text."""
+    return {"concealed": [tile_to_text(t) for t in concealed],
+            "melds": [{"kind": m.kind.value, "tile": tile_to_text(m.tile), "concealed": m.concealed} for m in melds],
+            "win": tile_to_text(win) if win is not None else None}
+
+
+def score_hand(text: str) -> dict[str, Any]:
+    hand = parse_hand(text)
+    results = []
+    for rs in _rulesets():
+        s = score(hand, rs)
+        obj = s.to_json()  # exactly `score --json`'s object (cli.score_line)
+        results.append({"score": obj, "stamp": result_stamp(obj), "receipt": receipt(s, rs)})
+    return {"mode": "score", "hand": format_hand(hand), "results": results,
+            "parsed": _structure(hand.concealed, hand.melds, hand.win_tile)}
+
+
+def waits_table(text: str) -> dict[str, Any]:
+    """Per rule set its waits (cli.waits_object), and for every tile any rule set waits on, its score there."""
+    waiting = parse_waiting(text)
+    per_rs = []
+    tiles: set[int] = set()
+    for rs in _rulesets():
+        w = waits_for(waiting, rs)
+        per_rs.append((rs, w))
+        tiles.update(w.waits, w.formal)
+    rows = []
+    for t in sorted(tiles):
+        hand = waiting.with_win(t)
+        cells: dict[str, Any] = {}
+        for rs, w in per_rs:
+            if t in w.waits:
+                s = score(hand, rs)
+                cells[rs.id] = {"total": s.total, "unit": s.unit, "complete": s.complete, "legal": s.legal,
+                                "formal": False, "patterns": [c.id for c in s.patterns]}
+            elif t in w.formal:  # the shape waits on it, but all four copies are held: no win, no score
+                cells[rs.id] = {"formal": True}
+            else:
+                cells[rs.id] = None
+        rows.append({"tile": tile_to_text(t), "hand": format_hand(hand),
+                     "winning": any(t in w.waits for _, w in per_rs), "cells": cells})
+    return {"mode": "waits", "hand": format_waiting(waiting),
+            "rulesets": [_waits_entry(waiting, rs, w) for rs, w in per_rs],
+            "rows": rows, "parsed": _structure(waiting.concealed, waiting.melds, None)}
+
+
+def _waits_entry(waiting: Any, rs: Ruleset, w: Any) -> dict[str, Any]:
+    """cli.waits_object's object (`waits --json`), and its stamp for a citation."""
+    obj = {"ruleset": rs.id, "hand": format_waiting(waiting), "waits": [tile_to_text(t) for t in w.waits],
+           "formal": [tile_to_text(t) for t in w.formal]}
+    return {**obj, "stamp": result_stamp(obj)}
+
+
+def answer_object(text: str) -> dict[str, Any]:
+    """A complete hand's scores, a 13-tile hand's waits table, or the parser's one-line error."""
+    if not isinstance(text, str):
+        return {"error": "error: not a hand"}
+    if len(text) > MAX_INPUT:
+        return {"error": f"error: the hand is too long ({len(text)} characters; a hand has at most {MAX_INPUT})"}
+    try:
+        try:
+            return score_hand(text)
+        except HandError as first:
+            try:
+                return waits_table(text)
+            except HandError:
+                return {"error": f"error: {first}"}
+    except Exception as exc:  # noqa: BLE001  (an engine bug must reach the page as a message, not a dead worker)
+        return {"error": f"error: internal error, please report this hand: {type(exc).__name__}: {exc}"}
+
+
+def answer(text: str) -> str:
+    """`answer_object` as JSON text (what the worker posts back to the page)."""
+    return json.dumps(answer_object(text), ensure_ascii=False)

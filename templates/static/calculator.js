@@ -1,0 +1,535 @@
+/* The hand calculator (/calculator/): the page side. The engine runs in a Web Worker (calculator-worker.js) under
+   Pyodide; this script keeps the text box, the tile picker, the context toggles and the address (#hand=…) in step,
+   asks the worker and prints its answers.
+
+   Nothing typed reaches the page as markup: every text goes in by textContent or an attribute value.
+   Contract for outside checks: #results gets data-for = the hand text it answered; each rule set's row has
+   data-ruleset and data-total (a 13-tile hand: data-waits on #results and on each rule set's column head);
+   a malformed hand gives an element with data-error and no totals. */
+const MAX_INPUT = 200;
+const BOOL_FLAGS = ["tsumo", "last-tile", "after-kong", "robbing-kong", "last-copy", "first-turn", "dealer"];
+const WINDS = ["E", "S", "W", "N"];
+const HONOUR_LETTERS = { E: 1, S: 2, W: 3, N: 4, P: 5, F: 6, C: 7 };
+const SUITS = "mpsz";
+/* Where the site is published (`build --base-url`); the engine's answers name root-absolute site addresses. */
+const BASE = document.documentElement.dataset.base || "/";
+function siteUrl(path) { return path.charAt(0) === "/" ? BASE + path.slice(1) : path; }
+
+const root = document.getElementById("calculator");
+const input = document.getElementById("calc-hand");
+const form = document.getElementById("calc-form");
+const statusLine = document.getElementById("calc-status");
+const results = document.getElementById("results");
+const preview = document.getElementById("calc-preview");
+const previewText = document.getElementById("calc-preview-text");
+const cite = document.getElementById("cite");
+let mode = "tile";
+
+/* ---------------------------------------------------------------- tiles and the notation (for the picker) */
+
+function tileIndex(t) { return SUITS.indexOf(t[1]) * 9 + (Number(t[0]) - 1); }
+function sortTiles(ts) { return ts.slice().sort((a, b) => tileIndex(a) - tileIndex(b)); }
+function validTile(t) { return /^[1-9][mps]$|^[1-7]z$/.test(t); }
+
+function emptyState() {
+  return { standing: [], melds: [], win: null, flags: { seat: "E", round: "E", flowers: 0, "wild-kongs": 0 } };
+}
+
+/* Reads the notation well enough to show it in the picker; null if it cannot. The engine is the judge: its
+   message, not this reader's, is what the page shows for a bad hand. */
+function readHand(text) {
+  const st = emptyState();
+  const tileWords = [];
+  for (const word of text.trim().split(/\s+/).filter(Boolean)) {
+    const m = /^([a-z-]+)(?:=(.*))?$/.exec(word);
+    if (m && (BOOL_FLAGS.includes(m[1]) && m[2] === undefined)) { st.flags[m[1]] = true; continue; }
+    if (m && (m[1] === "seat" || m[1] === "round") && m[2] !== undefined) {
+      if (!WINDS.includes(m[2])) return null;
+      st.flags[m[1]] = m[2]; continue;
+    }
+    if (m && (m[1] === "flowers" || m[1] === "wild-kongs") && m[2] !== undefined) {
+      if (!/^\d$/.test(m[2])) return null;
+      st.flags[m[1]] = Number(m[2]); continue;
+    }
+    tileWords.push(word);
+  }
+  const s = tileWords.join("");
+  let i = 0;
+  const run = (stop) => {  // tiles up to `stop` (or the end / a bracket / '+')
+    const out = [];
+    let digits = "";
+    while (i < s.length && !stop.includes(s[i])) {
+      const c = s[i];
+      if (/[1-9]/.test(c)) digits += c;
+      else if (SUITS.includes(c)) {
+        if (!digits) return null;
+        for (const d of digits) out.push(d + c);
+        digits = "";
+      } else if (HONOUR_LETTERS[c]) {
+        if (digits) return null;
+        out.push(HONOUR_LETTERS[c] + "z");
+      } else return null;
+      i++;
+    }
+    return digits ? null : out;
+  };
+  while (i < s.length) {
+    const c = s[i];
+    if (c === "[" || c === "{") {
+      i++;
+      const tiles = run(c === "[" ? "]" : "}");
+      if (!tiles || s[i] !== (c === "[" ? "]" : "}") || !tiles.every(validTile)) return null;
+      i++;
+      const meld = meldOf(tiles, c === "{");
+      if (!meld) return null;
+      st.melds.push(meld);
+    } else if (c === "+") {
+      let t = null;
+      if (HONOUR_LETTERS[s[i + 1]]) { t = HONOUR_LETTERS[s[i + 1]] + "z"; i += 2; }
+      else { t = s.slice(i + 1, i + 3); i += 3; }
+      if (!validTile(t)) return null;
+      st.win = t;
+    } else {
+      const tiles = run("[{+");
+      if (!tiles || !tiles.every(validTile)) return null;
+      st.standing.push(...tiles);
+    }
+  }
+  return st;
+}
+
+function meldOf(tiles, concealed) {
+  const [a, b, c] = tiles;
+  if (tiles.length === 3 && !concealed && a[1] !== "z" && a[1] === b[1] && b[1] === c[1]
+      && Number(b[0]) === Number(a[0]) + 1 && Number(c[0]) === Number(b[0]) + 1) return { kind: "chow", tile: a, concealed: false };
+  if (tiles.every((t) => t === a)) {
+    if (tiles.length === 3 && !concealed) return { kind: "pung", tile: a, concealed: false };
+    if (tiles.length === 4) return { kind: "kong", tile: a, concealed };
+  }
+  return null;
+}
+
+function meldTiles(m) {
+  if (m.kind === "chow") { const r = Number(m.tile[0]); return [r, r + 1, r + 2].map((x) => x + m.tile[1]); }
+  return Array(m.kind === "kong" ? 4 : 3).fill(m.tile);
+}
+
+function groupText(tiles) {
+  let out = "";
+  for (const suit of SUITS) {
+    const digits = sortTiles(tiles).filter((t) => t[1] === suit).map((t) => t[0]).join("");
+    if (digits) out += digits + suit;
+  }
+  return out;
+}
+
+function writeHand(st) {
+  const parts = [];
+  if (st.standing.length) parts.push(groupText(st.standing));
+  for (const m of st.melds) {
+    const body = groupText(meldTiles(m));
+    parts.push(m.concealed ? "{" + body + "}" : "[" + body + "]");
+  }
+  if (st.win) {
+    if (parts.length && !st.melds.length) parts[parts.length - 1] += "+" + st.win;
+    else parts.push("+" + st.win);
+  }
+  for (const f of BOOL_FLAGS) if (st.flags[f]) parts.push(f);
+  for (const f of ["seat", "round"]) if (st.flags[f] && st.flags[f] !== "E") parts.push(f + "=" + st.flags[f]);
+  for (const f of ["flowers", "wild-kongs"]) if (st.flags[f]) parts.push(f + "=" + st.flags[f]);
+  return parts.join(" ");
+}
+
+/* ---------------------------------------------------------------- the picker */
+
+const tileSvg = {};
+document.querySelectorAll("#palette .pick[data-tile]").forEach((b) => { tileSvg[b.dataset.tile] = b.querySelector("svg"); });
+const backSvg = document.getElementById("tile-back").content.querySelector("svg");
+
+function copyTile(t, extra) {
+  const svg = (t ? tileSvg[t] : backSvg).cloneNode(true);
+  if (extra) svg.classList.add(extra);
+  return svg;
+}
+
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "text") e.textContent = v; else e.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  return e;
+}
+
+function showPreview(st) {
+  preview.replaceChildren();
+  if (!st) { previewText.textContent = "The picker cannot show this text; the engine's verdict is below."; return; }
+  const count = st.standing.length + st.melds.reduce((n, m) => n + Math.min(3, meldTiles(m).length), 0) + (st.win ? 1 : 0);
+  if (st.standing.length) preview.append(el("span", { class: "standing tiles" }, ...sortTiles(st.standing).map((t) => copyTile(t))));
+  for (const m of st.melds) {
+    const tiles = meldTiles(m).map((t, k) => copyTile(m.concealed && (k === 0 || k === 3) ? null : t));
+    preview.append(el("span", { class: "meld " + (m.concealed ? "concealed-kong" : "exposed") }, ...tiles));
+  }
+  if (st.win) preview.append(el("span", { class: "win" }, copyTile(st.win, "win")));
+  if (st.flags.flowers) preview.append(el("span", { class: "flowers", text: "✿ × " + st.flags.flowers }));
+  previewText.textContent = !count ? "No tiles yet."
+    : count === 13 && !st.win ? "13 tiles: a waiting hand (what it waits on is shown below)"
+    : count + " of 14 tiles (a kong counts as three)" + (st.win ? "" : "; without a winning tile marked, the last standing tile wins");
+}
+
+function syncControls(st) {
+  document.querySelectorAll("[data-flag]").forEach((c) => {
+    const f = c.dataset.flag;
+    const v = st ? st.flags[f] : undefined;
+    if (c.type === "checkbox") c.checked = Boolean(v);
+    else if (c.tagName === "SELECT") c.value = v || "E";
+    else c.value = String(v || 0);
+  });
+}
+
+function currentState() {
+  const st = readHand(input.value);
+  if (!st) {
+    statusLine.textContent = "The picker cannot read the text in the box; fix it or press Clear.";
+    return null;
+  }
+  return st;
+}
+
+function setText(text, how) {
+  input.value = text;
+  const st = readHand(text);
+  showPreview(st);
+  if (st) syncControls(st);
+  ask(text, how);
+}
+
+function changeState(fn) {
+  const st = currentState();
+  if (!st) return;
+  fn(st);
+  setText(writeHand(st), "picked");
+}
+
+document.querySelectorAll(".modes .mode").forEach((b) => {
+  b.addEventListener("click", () => {
+    mode = b.dataset.mode;
+    document.querySelectorAll(".modes .mode").forEach((o) => o.setAttribute("aria-pressed", String(o === b)));
+  });
+});
+
+document.querySelectorAll("#palette .pick[data-tile]").forEach((b) => {
+  b.addEventListener("click", () => changeState((st) => {
+    const t = b.dataset.tile;
+    if (mode === "tile") st.standing.push(t);
+    else if (mode === "win") st.win = t;
+    else if (mode === "chow") {
+      if (t[1] === "z" || Number(t[0]) > 7) { statusLine.textContent = "A chow starts at a suited tile from 1 to 7."; return; }
+      st.melds.push({ kind: "chow", tile: t, concealed: false });
+    } else if (mode === "pung") st.melds.push({ kind: "pung", tile: t, concealed: false });
+    else if (mode === "kong") st.melds.push({ kind: "kong", tile: t, concealed: false });
+    else if (mode === "ckong") st.melds.push({ kind: "kong", tile: t, concealed: true });
+  }));
+});
+
+document.querySelectorAll("#palette .pick[data-flower]").forEach((b) => {
+  b.addEventListener("click", () => changeState((st) => { st.flags.flowers = Math.min(8, (st.flags.flowers || 0) + 1); }));
+});
+
+document.getElementById("calc-undo").addEventListener("click", () => changeState((st) => {
+  if (st.win) st.win = null;
+  else if (st.melds.length) st.melds.pop();
+  else if (st.standing.length) st.standing.pop();
+  else if (st.flags.flowers) st.flags.flowers -= 1;
+}));
+
+document.getElementById("calc-clear").addEventListener("click", () => { setText("", "cleared"); input.focus(); });
+
+document.querySelectorAll("[data-flag]").forEach((c) => {
+  c.addEventListener("change", () => changeState((st) => {
+    const f = c.dataset.flag;
+    if (c.type === "checkbox") st.flags[f] = c.checked;
+    else if (c.tagName === "SELECT") st.flags[f] = c.value;
+    else st.flags[f] = Math.max(0, Math.min(Number(c.max), Math.trunc(Number(c.value) || 0)));
+  }));
+});
+
+let typing = 0;
+input.addEventListener("input", () => {
+  const st = readHand(input.value);
+  showPreview(st);
+  if (st) syncControls(st);
+  clearTimeout(typing);
+  typing = setTimeout(() => ask(input.value, "typed"), 150);
+});
+form.addEventListener("submit", (e) => { e.preventDefault(); clearTimeout(typing); ask(input.value, "typed"); });
+
+/* ---------------------------------------------------------------- the address */
+
+function handFromHash() {
+  const m = /^#hand=(.*)$/.exec(location.hash);
+  if (!m) return null;
+  try { return decodeURIComponent(m[1].replace(/\+/g, "%20")); } catch (e) { return ""; }
+}
+
+function linkFor(text) { return BASE + "calculator/#hand=" + encodeURIComponent(text); }
+
+window.addEventListener("hashchange", () => {
+  const text = handFromHash();
+  if (text !== null && text !== input.value) setText(text, "address");
+  else if (text !== null) ask(text, "address");
+});
+
+/* ---------------------------------------------------------------- the worker */
+
+let worker = null;
+let engine = null;  // {engine, rulesets} once ready
+let nextId = 0;
+let latest = -1;
+let pending = null;  // the hand asked before the engine was ready
+let lastAsked = null;
+
+function ask(text, how) {
+  if (how !== "address") {
+    const url = text ? "#hand=" + encodeURIComponent(text) : location.pathname;
+    if (location.hash !== (text ? url : "")) history.replaceState(null, "", url);
+  }
+  if (!text.trim()) { results.removeAttribute("data-for"); showEmpty(); return; }
+  if (text.length > MAX_INPUT) {
+    render({ error: "error: the hand is too long (" + text.length + " characters; a hand has at most " + MAX_INPUT + ")" }, text);
+    return;
+  }
+  if (!engine) { pending = text; return; }
+  lastAsked = text;
+  latest = nextId++;
+  worker.postMessage({ type: "hand", id: latest, text });
+}
+
+function startWorker() {
+  const runtime = root.dataset.runtime;
+  if (!runtime) return;
+  worker = new Worker(new URL("calculator-worker.js", import.meta.url), { type: "module" });
+  const t0 = performance.now();
+  worker.onmessage = (event) => {
+    const msg = event.data;
+    if (msg.type === "ready") {
+      engine = msg.info;
+      window.calcEngine = msg.info;
+      root.dataset.ready = "true";
+      statusLine.textContent = "Engine " + engine.engine + " ready (loaded in " + ((performance.now() - t0) / 1000).toFixed(1)
+        + " s): " + engine.rulesets.length + " rule sets.";
+      if (pending !== null) { const p = pending; pending = null; ask(p, "address"); }
+    } else if (msg.type === "snapshot") {
+      root.dataset.snapshot = msg.saved ? "saved" : "none";
+    } else if (msg.type === "failed") {
+      statusLine.textContent = "The engine could not start: " + msg.message;
+      root.dataset.ready = "failed";
+    } else if (msg.type === "answer" && msg.id === latest) {
+      root.dataset.engineMs = String(Math.round(msg.ms));  // the engine's own time for the answer (benchmarks)
+      render(JSON.parse(msg.json), msg.text, msg.ms);
+    }
+  };
+  worker.onerror = (e) => { statusLine.textContent = "The engine could not start: " + (e.message || "worker error"); };
+  worker.postMessage({ type: "init", runtime: new URL(runtime, location.href).href, bundle: new URL(root.dataset.bundle, location.href).href });
+}
+
+/* ---------------------------------------------------------------- results */
+
+const rulesetInfo = {};
+document.querySelectorAll("#cite-list [data-cite]").forEach((li) => {
+  rulesetInfo[li.dataset.cite] = { accent: li.dataset.accent, name: li.dataset.name };
+});
+
+function showEmpty() {
+  results.replaceChildren(el("h2", { id: "results-h", text: "Scores" }), el("p", { class: "empty", text: "No hand yet." }));
+  results.removeAttribute("data-waits");
+  results.removeAttribute("data-formal");
+  cite.hidden = true;
+}
+
+const NUMBER = new Intl.NumberFormat("en");  // one formatter: toLocaleString("en") builds one per call
+function num(value) { return NUMBER.format(value); }
+function unitLabel(unit, value) { return unit === "points" && value === 1 ? "point" : unit; }
+function amount(value, unit) { return num(value) + " " + unitLabel(unit, value); }
+
+function tableWrap(label, table) {
+  return el("div", { class: "table-wrap", role: "region", "aria-label": label, tabindex: "0" }, table);
+}
+
+function verdict(s) {
+  if (!s.complete) return "not a winning shape" + (s.notes.length ? ": " + s.notes.join("; ") : "");
+  if (!s.legal) return "not a legal win" + (s.notes.length ? ": " + s.notes.join("; ") : "");
+  return "legal win";
+}
+
+function rsName(id) { return (rulesetInfo[id] && rulesetInfo[id].name) || id; }
+
+function patternCell(x) {
+  const label = [el("span", { lang: "zh", text: x.zh }), " " + x.en];
+  return x.url ? el("a", { href: siteUrl(x.url) }, ...label) : el("span", {}, ...label);
+}
+
+function receiptOf(r) {
+  const s = r.score;
+  const p = r.receipt;
+  const cls = "receipt" + (!s.complete ? " incomplete" : !s.legal ? " illegal" : "");
+  const sec = el("section", { class: cls, id: "calc-score-" + s.ruleset, style: rulesetInfo[s.ruleset] && rulesetInfo[s.ruleset].accent });
+  sec.append(el("h3", { class: "receipt-head" }, el("span", { class: "rs-id", text: s.ruleset }), " " + rsName(s.ruleset)));
+  if (!s.complete) {
+    sec.append(el("p", { class: "verdict", text: "Not a winning hand under these rules" + (s.notes.length ? ": " + s.notes.join("; ") : "") + "." }));
+    return sec;
+  }
+  const body = el("tbody");
+  for (const l of p.lines) {
+    const first = el("td", {}, patternCell(l));
+    if (l.sets) first.append(" ", el("span", { class: "sets", title: "sets of the reading used", text: l.sets }));
+    body.append(el("tr", { "data-pattern": l.id }, first,
+      el("td", { class: "num", text: num(l.value) + (l.count > 1 ? " × " + l.count : "") }),
+      el("td", { class: "num", text: num(l.running) })));
+  }
+  for (const x of p.struck) {
+    const why = el("span", { class: "why", text: "not counted: " + x.rule + (x.by ? ", by " : "") });
+    if (x.by) why.append(x.by_url ? el("a", { href: siteUrl(x.by_url), text: x.by }) : x.by);
+    body.append(el("tr", { class: "struck", "data-excluded": x.id }, el("td", { colspan: "3" }, el("s", {}, patternCell(x)), " ", why)));
+  }
+  const foot = el("tfoot");
+  const adjusted = s.total !== p.subtotal;
+  if (adjusted) foot.append(el("tr", { class: "adjust" }, el("th", { scope: "row", text: "Sum " + num(p.subtotal) }),
+    el("td", { colspan: "2", class: "num", text: s.notes.join("; ") })));
+  const totalHead = el("th", { scope: "row", text: "Total" });
+  if (!s.legal) totalHead.append(" ", el("span", { class: "flag", text: "not a legal win" }));
+  foot.append(el("tr", { class: "total" }, totalHead, el("td", { colspan: "2", class: "num", text: amount(s.total, s.unit) })));
+  const table = el("table", { class: "receipt-table" },
+    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Pattern" }), el("th", { scope: "col", class: "num", text: "Value" }),
+      el("th", { scope: "col", class: "num", text: "Running" }))), body, foot);
+  sec.append(table);
+  if (p.reading) {
+    const para = el("p", { class: "reading" }, el("span", { class: "label", text: "Read as" }), " " + p.reading.form + ": ");
+    p.reading.sets.forEach((x, k) => {
+      const marks = [x.kind].concat(x.exposed ? ["exposed"] : [], x.win ? ["win"] : []).join(" ");
+      para.append(el("span", { class: "set" + (x.exposed ? " exposed" : "") + (x.win ? " has-win" : "") },
+        el("span", { class: "n", text: x.n }), " " + marks + " ", el("code", { text: x.tiles })));
+      if (k < p.reading.sets.length - 1) para.append(" ");
+    });
+    sec.append(para);
+  }
+  if (s.notes.length && !adjusted) sec.append(el("ul", { class: "notes" }, ...s.notes.map((n) => el("li", { text: n }))));
+  if (p.payments.length) {
+    const para = el("p", { class: "payments" }, el("span", { class: "label", text: "Payments" }), " ");
+    para.append(p.payments.map(([scheme, parts]) => scheme + ": " + parts.map(([payer, amt]) => payer + " " + num(amt)).join(", ")).join("; "));
+    sec.append(para);
+  }
+  return sec;
+}
+
+function renderScores(a) {
+  const body = el("tbody");
+  for (const r of a.results) {
+    const s = r.score;
+    body.append(el("tr", { "data-ruleset": s.ruleset, "data-total": s.total, "data-legal": String(s.legal), "data-complete": String(s.complete) },
+      el("th", { scope: "row" }, el("a", { href: "#calc-score-" + s.ruleset, text: rsName(s.ruleset) + " " + s.ruleset })),
+      el("td", { class: "num", text: amount(s.total, s.unit) }),
+      el("td", { text: verdict(s) }),
+      el("td", { class: "num", text: String(r.receipt.lines.length) })));
+  }
+  const table = el("table", { class: "summary" },
+    el("thead", {}, el("tr", {}, ...["Rule set", "Total", "Verdict", "Patterns"].map((h, k) =>
+      el("th", { scope: "col", class: k === 1 || k === 3 ? "num" : null, text: h })))), body);
+  return [tableWrap("Scores at a glance", table), el("h2", { text: "Breakdown under every rule set" }), ...a.results.map(receiptOf)];
+}
+
+function renderWaits(a) {
+  const union = a.rows.filter((r) => r.winning).map((r) => r.tile);
+  const formal = a.rows.filter((r) => Object.values(r.cells).some((c) => c && c.formal)).map((r) => r.tile);
+  results.setAttribute("data-waits", union.join(" "));
+  if (formal.length) results.setAttribute("data-formal", formal.join(" "));
+  const out = [];
+  if (!a.rows.length) {
+    out.push(el("p", { class: "no-waits", text: "This 13-tile hand waits on no tile under any rule set." }));
+  }
+  const head = el("tr", {}, el("th", { scope: "col", text: "Winning tile" }));
+  for (const w of a.rulesets) {
+    head.append(el("th", { scope: "col", class: "num", "data-ruleset": w.ruleset, "data-waits": w.waits.join(" "),
+      "data-formal": w.formal.join(" "), title: rsName(w.ruleset), text: w.ruleset }));
+  }
+  const body = el("tbody");
+  for (const row of a.rows) {
+    const th = el("th", { scope: "row" }, row.winning
+      ? el("a", { href: linkFor(row.hand), title: "Score " + row.hand }, copyTile(row.tile), " " + row.tile)
+      : el("span", {}, copyTile(row.tile), " " + row.tile));
+    const tr = el("tr", { "data-tile": row.tile }, th);
+    for (const w of a.rulesets) {
+      const c = row.cells[w.ruleset];
+      if (!c) { tr.append(el("td", { class: "num none", "data-ruleset": w.ruleset, text: "—" })); continue; }
+      if (c.formal) {
+        tr.append(el("td", { class: "num formal", "data-ruleset": w.ruleset, "data-formal": "true" },
+          el("abbr", { class: "formal-mark", title: "formal wait: the shape waits on it, but all four copies are already in the hand", text: "formal" })));
+        continue;
+      }
+      const td = el("td", { class: "num", "data-ruleset": w.ruleset, "data-total": c.total }, amount(c.total, c.unit));
+      if (!c.legal) td.append(el("span", { class: "flag", text: " (not legal)" }));
+      tr.append(td);
+    }
+    body.append(tr);
+  }
+  if (a.rows.length) {
+    out.push(el("p", {}, (union.length ? "Waits on " + union.join(" ") + "." : "No tile wins.")
+      + (formal.length ? " Formal waits: " + formal.join(" ") + " (the shape waits on them, but all four copies are already in the hand)." : "")
+      + " Each cell is that winning tile's score; “—”: that rule set does not count the tile as a win."));
+    out.push(tableWrap("Waits and their scores", el("table", { class: "summary waits-table" }, el("thead", {}, head), body)));
+  }
+  return out;
+}
+
+function render(a, text, ms) {
+  const head = el("h2", { id: "results-h", text: "Scores" });
+  results.removeAttribute("data-waits");
+  results.removeAttribute("data-formal");
+  if (a.error) {
+    results.replaceChildren(head, el("p", { class: "calc-error", role: "alert", "data-error": a.error, text: a.error }));
+    cite.hidden = true;
+    results.setAttribute("data-for", text);
+    statusLine.textContent = "Not a hand the engine can read.";
+    return;
+  }
+  if (a.mode === "waits") head.textContent = "Waits";
+  const canon = el("p", { class: "calc-canonical" }, el("span", { class: "label", text: "Read as " }), el("code", { text: a.hand }));
+  const parts = a.mode === "waits" ? renderWaits(a) : renderScores(a);
+  results.replaceChildren(head, canon, ...parts);
+  results.setAttribute("data-for", text);
+  if (ms !== undefined) {
+    statusLine.textContent = (a.mode === "waits" ? "Waits table" : "Scored under " + a.results.length + " rule sets")
+      + " in " + Math.round(ms) + " ms.";
+  }
+  showCite(a, text);
+}
+
+function showCite(a, text) {
+  const link = document.getElementById("cite-link");
+  const url = linkFor(text);
+  link.setAttribute("href", url);
+  link.textContent = new URL(url, location.href).href;  /* the full address, as the site's permalinks show it */
+  document.getElementById("cite-hand").textContent = a.hand;
+  const stamps = {};
+  if (a.mode === "waits") for (const w of a.rulesets) stamps[w.ruleset] = w.stamp;
+  else for (const r of a.results) stamps[r.score.ruleset] = r.stamp;
+  document.querySelectorAll("#cite-list [data-cite]").forEach((li) => {
+    const id = li.dataset.cite;
+    li.hidden = !(id in stamps);
+    li.querySelector(".c-hand").textContent = a.hand;
+    li.querySelector(".c-stamp").textContent = (stamps[id] || "") + (a.mode === "waits" ? " (waits)" : "");
+    li.querySelector(".c-link").textContent = new URL(url, location.href).href;
+  });
+  cite.hidden = false;
+}
+
+/* ---------------------------------------------------------------- start */
+
+const first = handFromHash();
+if (first !== null) { input.value = first; }
+const st0 = readHand(input.value);
+showPreview(st0);
+if (st0) syncControls(st0);
+startWorker();
+if (input.value) ask(input.value, "address");
