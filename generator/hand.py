@@ -106,3 +106,6 @@ class WaitingHand:
     melds: tuple[Meld, ...] = ()
     context: WinContext = field(default_factory=WinContext)
 
+    def with_win(self, tile: Tile) -> Hand:
+        """The complete hand this one becomes when `tile` wins it."""
+        return Hand(self.concealed, self.melds, tile, self.context)
