@@ -103,7 +103,7 @@ def render_site(data: SiteData, cache: BuildCache = NO_CACHE) -> tuple[dict[str,
         "has_about": "about" in data.prose,
     }
     files = SiteFiles()
-    pages = site_pages(data) + [calculator.page(data)]
+    pages = site_pages(data)
     templates: dict[str, Template] = {}
     set_key = f"{engine_digest()}:{tree_digest(TEMPLATES_DIR)}" if cache.enabled else ""
     previous: dict[str, tuple[str, bytes, str]] = cache.load("pages", set_key) or {}  # path -> key, bytes, sha1

@@ -206,13 +206,3 @@ def view(data: Any) -> dict[str, Any]:
         "modes": MELD_MODES, "stamps": {rs.id: ruleset_stamp(rs) for rs in data.rulesets.values()},
         "example": "123m456p789s111z2z+2z tsumo", "back": Markup(svg.render_back()),
     }
-
-
-def page(data: Any) -> Any:
-    """The calculator's Page (pages.site_pages registers it with one line)."""
-    from .pages import Page
-
-    # Not in the search index: it names the hashed engine bundle and every rule set's data stamp, so any rule edit
-    # would re-index it, and its words are the tile palette's labels (the nav links to it on every page).
-    return Page(URL, "calculator.html", "Hand calculator", view(data), crumbs=(("Home", urls.HOME),), searchable=False,
-                description="Score your own hand under every rule set, in the browser, with the atlas's own engine.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import views
 from ..gather import SiteData
+from .calculator import calculator_page
 from .card import card_page
 from .changes import changes_page
 from .concept import concept_pages
@@ -30,6 +31,7 @@ def site_pages(data: SiteData) -> list[Page]:
         pages.extend(matrix_pages(data, rs))
     pages.extend(concept_pages(data))
     pages.append(changes_page(data))
+    pages.append(calculator_page(data))
     witness = witnessed(data)
     pages.extend(hand_page(data, e, witness) for e in data.examples)
     return pages

@@ -1,0 +1,15 @@
+"""The hand calculator's page: the engine in the browser (the packaging is site/calculator.py)."""
+
+from __future__ import annotations
+
+from .. import calculator, urls
+from ..gather import SiteData
+from .page import HOME_CRUMB, Page
+
+
+def calculator_page(data: SiteData) -> Page:
+    # Not in the search index: it names the hashed engine bundle and every rule set's data stamp, so any rule edit
+    # would re-index it, and its words are the tile palette's labels (the nav links to it on every page).
+    return Page(calculator.URL, "calculator.html", "Hand calculator", calculator.view(data), crumbs=(HOME_CRUMB,),
+                searchable=False,
+                description="Score your own hand under every rule set, in the browser, with the atlas's own engine.")
