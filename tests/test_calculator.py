@@ -28,6 +28,7 @@ import pytest
 from generator.cli import score_line, waits_object
 from generator.rules import all_rulesets
 from generator.site import calculator, calculator_engine
+from generator.site.pages.calculator import calculator_page
 from generator.site.serve import start_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -388,7 +389,7 @@ def test_a_build_without_the_runtime_says_how_to_enable_it(monkeypatch, capsys) 
 
     rulesets = all_rulesets()
     data = SimpleNamespace(content=ROOT / "content", rulesets=rulesets)
-    page = calculator.page(data)
+    page = calculator_page(data)  # type: ignore[arg-type]
     site = {"rulesets": list(rulesets.values()), "engine": __version__, "has_concepts": False, "has_about": False}
     html = environment().get_template(page.template).render(page=page, site=site, **page.view())
     assert 'id="calc-missing"' in html and calculator.NPM_INSTALL in html and "data-runtime" not in html
