@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 from generator.mcr_theorems import CLASSES, THEOREMS, check
 from generator.rules import find_ruleset
 
-SOURCE = "sources/000_ca14dc1aa879b6c0.txt, §4 不循环原则的结论"
+SOURCE = "jiyuan-essay: §4 不循环原则的结论"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,6 +1,6 @@
 """The essay's conclusions on combining sets, checked by the engine on every hand of a class.
 
-The essay on the principles (sources/000_…, §4) derives from non-separation, non-identical
+The essay on the principles (幾愿, bibliography key jiyuan-essay, §4) derives from non-separation, non-identical
 and account-once that (1) four chows score at most three of the one-fan chow pairs
 (一般高 / 喜相逢 / 连六 / 老少副), (2) three chows at most two, (3) none beside a pattern of
 four chows, (4) at most one beside a pattern of three chows, (5) at most one pattern of

@@ -17,6 +17,7 @@ from ..shapes import Form
 from .errors import ContentError
 from .locate import locate
 from .model import EditionDiff, Exclusion, Origin, Pattern, Ruleset
+from .sources import Source, check_citations, cited_entries, load_sources
 
 POLICIES = ("series", "mcr", "multiplier")
 UNITS = ("fan", "points", "multiplier")
@@ -32,6 +33,7 @@ class _File:
 
     def __init__(self, path: Path, root: Path | None = None) -> None:
         self.path = path
+        self.root = root
         try:
             self.name = str(path.relative_to(root)) if root else str(path)
         except ValueError:
@@ -86,7 +88,8 @@ PATTERN_KEYS = {
 }
 
 
-def _pattern(f: _File, index: int, data: dict[str, Any], table: str = "pattern") -> Pattern:
+def _pattern(f: _File, index: int, data: dict[str, Any], table: str = "pattern",
+             bib: dict[str, Source] | None = None) -> Pattern:
     pid = data.get("id")
     label = f"pattern {pid!r} " if isinstance(pid, str) else f"pattern #{index + 1} "
     for key in data:
@@ -122,6 +125,10 @@ def _pattern(f: _File, index: int, data: dict[str, Any], table: str = "pattern")
     if provenance == "interpretation" and not reading.strip():
         raise f.error(table, index, "provenance",
                       "an interpretation needs a 'reading' saying why this reading was chosen", f"{label}reading")
+    source = _get(f, table, index, data, "source", str, label=label)
+    citations, problem = check_citations(source, bib, need_locator=True)
+    if problem:
+        raise f.error(table, index, "source", problem, f"{label}source")
     aliases = _get(f, table, index, data, "aliases", list, required=False, default=[], label=label)
     if not all(isinstance(a, str) for a in aliases):
         raise f.error(table, index, "aliases", "expected an array of strings", f"{label}aliases")
@@ -135,7 +142,8 @@ def _pattern(f: _File, index: int, data: dict[str, Any], table: str = "pattern")
         params=params,
         excludes=tuple(excludes),
         definition=_get(f, table, index, data, "definition", str, label=label),
-        source=_get(f, table, index, data, "source", str, label=label),
+        source=source,
+        citations=citations,
         provenance=provenance,
         reading=reading,
         number=_get(f, table, index, data, "number", str, required=False, default="", label=label),
@@ -151,6 +159,11 @@ RULESET_KEYS = {
     "id", "name", "zh", "edition", "policy", "unit", "source", "forms", "description", "principles",
     "aliases", "accent", "base", "remove",
 }
+
+
+def _bibliography(f: _File) -> dict[str, Source] | None:
+    """The bibliography of the content folder a rule-set file is in (content/rulesets/x.toml -> content/)."""
+    return load_sources(f.path.parent.parent, f.root)
 
 
 def _ruleset_fields(f: _File, data: dict[str, Any], base: Ruleset | None) -> dict[str, Any]:
@@ -183,6 +196,11 @@ def _ruleset_fields(f: _File, data: dict[str, Any], base: Ruleset | None) -> dic
     aliases = _get(f, t, 0, data, "aliases", list, required=False, default=None, label="ruleset.")
     if aliases is not None:
         out["aliases"] = tuple(aliases)
+    if "source" in out:
+        cites, problem = check_citations(out["source"], _bibliography(f), need_locator=False)
+        if problem:
+            raise f.error(t, 0, "source", problem, "ruleset.source")
+        out["cites"] = cites
     return out
 
 
@@ -210,20 +228,24 @@ def _load(f: _File, bases: dict[str, Ruleset]) -> Ruleset:
             raise f.error("ruleset", 0, "base", f"unknown base rule set {base_id!r} (known: {', '.join(sorted(bases))})",
                           "ruleset.base")
     fields = _ruleset_fields(f, head, base)
+    bib = _bibliography(f)
     options = _get(f, "options", 0, data, "options", dict, required=False, default={}) if "options" in data else {}
-    patterns = [_pattern(f, i, p) if isinstance(p, dict) else _bad(f, i) for i, p in enumerate(data.get("pattern", []))]
+    patterns = [_pattern(f, i, p, bib=bib) if isinstance(p, dict) else _bad(f, i)
+                for i, p in enumerate(data.get("pattern", []))]
     diff = None
     if base is not None:
-        patterns, diff = _apply_edition(f, base, head, data.get("change", []), patterns)
+        patterns, diff = _apply_edition(f, base, head, data.get("change", []), patterns, bib)
         merged = dict(base.options)
         merged.update(options)
         options = merged
-        fields = {**{k: getattr(base, k) for k in ("name", "zh", "edition", "policy", "unit", "source", "forms",
-                                                   "description", "principles", "accent")}, **fields}
+        fields = {**{k: getattr(base, k) for k in ("name", "zh", "edition", "policy", "unit", "source", "cites",
+                                                   "forms", "description", "principles", "accent")}, **fields}
         fields.setdefault("aliases", ())
     elif data.get("change"):
         raise f.error("change", 0, "", "[[change]] needs a base rule set (ruleset.base)", "change")
     _check_patterns(f, patterns)
+    fields["bibliography"] = cited_entries(
+        [*fields.get("cites", ()), *(c for p in patterns for c in p.citations)], bib)
     origin = Origin(f.name, 1, (("id", f.line("ruleset", 0, "id") or 1),))
     return Ruleset(id=rid, patterns=tuple(patterns), options=options, diff=diff, origin=origin, **fields)
 
@@ -232,8 +254,8 @@ def _bad(f: _File, i: int) -> Pattern:
     raise f.error("pattern", i, "", "expected a table", "pattern")
 
 
-def _apply_edition(f: _File, base: Ruleset, head: dict[str, Any], changes: list[Any], added: list[Pattern]
-                   ) -> tuple[list[Pattern], EditionDiff]:
+def _apply_edition(f: _File, base: Ruleset, head: dict[str, Any], changes: list[Any], added: list[Pattern],
+                   bib: dict[str, Source] | None = None) -> tuple[list[Pattern], EditionDiff]:
     remove = _get(f, "ruleset", 0, head, "remove", list, required=False, default=[], label="ruleset.")
     by_id = {p.id: p for p in base.patterns}
     for rid in remove:
@@ -249,7 +271,7 @@ def _apply_edition(f: _File, base: Ruleset, head: dict[str, Any], changes: list[
             raise f.error("change", i, "id", f"{raw['id']!r} is not a pattern of {base.id}", "change.id")
         merged = _pattern_dict(old)
         merged.update(raw)
-        new = _pattern(f, i, merged, table="change")
+        new = _pattern(f, i, merged, table="change", bib=bib)
         for key in raw:
             if key != "id" and merged[key] != _pattern_dict(old).get(key):
                 changed.append((old.id, key, _pattern_dict(old).get(key), raw[key]))
