@@ -52,6 +52,7 @@ class Citation:
 
     key: str
     at: str = ""
+    title: str = ""  # the entry's title, filled in once the key is resolved (pages print it)
 
 
 def parse_citations(text: str) -> tuple[Citation, ...] | None:
@@ -94,13 +95,29 @@ def load_sources(content: Path, root: Path | None = None) -> dict[str, Source] |
     return done
 
 
+def bibliography_date(content: Path) -> str:
+    """The date of this state of the rule data and its citations ([bibliography] dated), or ""."""
+    from .loader import _File
+
+    path = bibliography_path(content)
+    if not path.is_file():
+        return ""
+    head = _File(path, content.parent).data.get("bibliography", {})
+    return str(head.get("dated", "")) if isinstance(head, dict) else ""
+
+
 def _read(path: Path, root: Path) -> dict[str, Source]:
     from .loader import _File  # the loader's line-aware reader; imported late, the loader imports this module
 
     f = _File(path, root)
     for table in f.data:
-        if table != "source":
-            raise f.error(table, 0, "", "unknown table (expected [[source]] entries)", table)
+        if table not in ("source", "bibliography"):
+            raise f.error(table, 0, "", "unknown table (expected [bibliography] and [[source]] entries)", table)
+    head = f.data.get("bibliography", {})
+    dated = head.get("dated") if isinstance(head, dict) else None
+    if not isinstance(dated, str) or not re.match(r"^\d{4}-\d{2}-\d{2}$", dated):
+        raise f.error("bibliography", 0, "dated", f"expected a date like '2026-12-01', found {dated!r}",
+                      "bibliography.dated")
     entries = f.data.get("source", [])
     if not isinstance(entries, list):
         raise f.error("source", 0, "", "expected [[source]] entries", "source")
@@ -159,7 +176,7 @@ def check_citations(text: str, bibliography: dict[str, Source] | None, *, need_l
             return cites, f"unknown source key {c.key!r} (content/sources.toml has: {', '.join(bibliography)})"
         if need_locator and not c.at:
             return cites, f"citation of {c.key!r} says not where in it (e.g. '{c.key}: §3' or '{c.key}: fan 12')"
-    return cites, None
+    return tuple(Citation(c.key, c.at, bibliography[c.key].title) for c in cites), None
 
 
 def cited_entries(citations: Any, bibliography: dict[str, Source] | None) -> tuple[Source, ...]:

@@ -16,6 +16,7 @@ from ..rules import Ruleset
 from ..stats.frequency import ruleset_frequencies
 from . import atlas_pages, cards, urls, views
 from .gather import SiteData
+from .sources_page import sources_pages
 
 KIND_ORDER = {"curated": 0, "generated": 1, "near-miss": 2}
 SAMPLE_HAND = "123m456p1z [555s] {7777z} +1z"  # drawn on the how-to-read page to show the picture conventions
@@ -173,6 +174,7 @@ def site_pages(data: SiteData) -> list[Page]:
         pages.extend(ruleset_pages(data, rs, index))
     pages.extend(atlas_pages.concept_pages(data, _home_crumb()))
     pages.extend(atlas_pages.changes_pages(data, _home_crumb()))
+    pages.extend(sources_pages(data, _home_crumb()))
     witness = atlas_pages.witnessed(data)
     pages.extend(hand_page(data, e, witness) for e in data.examples)
     return pages

@@ -23,6 +23,7 @@ THEOREMS = "/theorems/"
 CHANGES = "/changes/"
 SEARCH = "/search/"
 HOW_TO_READ = "/how-to-read/"
+SOURCES = "/sources/"
 NOT_FOUND = "/404.html"
 EXAMPLES_JSON = "/data/examples.json"
 STATIC = "/static/"
@@ -65,6 +66,11 @@ def prose_url(slug: str) -> str:
     if slug.startswith("theorem-"):
         return f"/theorems/{slug.removeprefix('theorem-')}/"
     return f"/{slug}/"
+
+
+def source_url(key: str) -> str:
+    """A bibliography entry: its anchor on the sources page."""
+    return f"{SOURCES}#{key}"
 
 
 def static_url(name: str) -> str:
