@@ -220,7 +220,7 @@ def test_practice_only_rules_are_marked_as_interpretations(mcr: Ruleset) -> None
     assert {"concealed-kong-and-melded-kong", "edge-wait", "closed-wait", "single-wait"} <= interpreted
     assert all(mcr.pattern(pid).reading.strip() for pid in interpreted)
     listed = [p for p in mcr.patterns if p.id != "concealed-kong-and-melded-kong"]
-    assert all(p.source.startswith("1998 rules, fan ") for p in listed)
+    assert all(p.citations[0].key == "gb-1998" and p.citations[0].at.startswith(f"fan {p.number} ") for p in listed)
 
 
 def test_ruleset_identity(mcr: Ruleset) -> None:
