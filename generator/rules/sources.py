@@ -169,8 +169,8 @@ def check_citations(text: str, bibliography: dict[str, Source] | None, *, need_l
         if bibliography is None:
             return (), None
         return (), (f"expected 'key: where' citations joined by '; ' (e.g. 'gb-1998: fan 12'), found {text!r}")
-    if bibliography is None:
-        return cites, None
+    if bibliography is None:  # nothing to resolve against: the field is shown as written
+        return (), None
     for c in cites:
         if c.key not in bibliography:
             return cites, f"unknown source key {c.key!r} (content/sources.toml has: {', '.join(bibliography)})"

@@ -24,9 +24,10 @@ def citing(data: SiteData) -> dict[str, list[dict[str, Any]]]:
     return out
 
 
-def cited_content(data: SiteData) -> dict[str, str]:
+def cited_content(data: SiteData) -> dict[str, Any]:
     """What a citation of a hand names besides the rule text: the content version and its date."""
-    return {"content_version": data.version, "content_dated": bibliography_date(data.content)}
+    return {"content_version": data.version, "content_dated": bibliography_date(data.content),
+            "has_sources": bool(load_sources(data.content))}
 
 
 def sources_pages(data: SiteData, home: tuple[str, str]) -> list[Any]:
