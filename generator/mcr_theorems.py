@@ -1,6 +1,6 @@
 """The essay's conclusions on combining sets, checked by the engine on every hand of a class.
 
-The essay on the principles (sources/000_…, §4) derives from non-separation, non-identical
+The essay on the principles (幾愿, bibliography key jiyuan-essay, §4) derives from non-separation, non-identical
 and account-once that (1) four chows score at most three of the one-fan chow pairs
 (一般高 / 喜相逢 / 连六 / 老少副), (2) three chows at most two, (3) none beside a pattern of
 four chows, (4) at most one beside a pattern of three chows, (5) at most one pattern of
@@ -28,9 +28,9 @@ from .scoring.mcr import score_reading
 from .shapes import Form, Kind, Reading, TileSet
 from .tiles import RED, Tile, counts_of
 
-SOURCE = "sources/000_ca14dc1aa879b6c0.txt, §4 不循环原则的结论"
+SOURCE = "jiyuan-essay: §4 不循环原则的结论"
 FIGURES = Path("theorems") / "mcr-principles.json"  # under the content folder; the theorem page prints it
-GENERATED_BY = "benchmarks/mcr_theorems.py"  # the file's own record of what writes it (the script runs the command)
+GENERATED_BY = "mahjong-atlas theorems"  # the file's own record of what writes it (the script runs the command)
 
 CHOW_PAIRS = frozenset({"pure-double-chow", "mixed-double-chow", "short-straight", "two-terminal-chows"})
 THREE_CHOWS = frozenset({"pure-triple-chow", "pure-shifted-chows", "pure-straight", "mixed-triple-chow",

@@ -225,6 +225,16 @@ def _parse_tiles_part(part: str, offset: int) -> tuple[list[tuple[Tile, int]], l
     return concealed, melds, win
 
 
+def _check_first_turn(ctx: WinContext, melds: list[tuple[Meld, int]]) -> None:
+    """A first-turn win comes before anyone has claimed a tile, so the hand holds no exposed meld (a concealed
+    kong declared from the wall is still possible)."""
+    if ctx.first_turn:
+        for meld, col in melds:
+            if not meld.concealed:
+                raise HandError("'first-turn' is a win before any tile was claimed, so the hand cannot hold "
+                                "an exposed meld", col)
+
+
 def _check_copies(tiles: list[Tile], columns: dict[Tile, int]) -> None:
     counts = counts_of(tiles)
     for t, n in enumerate(counts):
@@ -249,6 +259,7 @@ def _parse_common(text: str, expect_total: int) -> tuple[list[tuple[Tile, int]],
     if win:
         columns.setdefault(win[0], win[1])
     _check_copies(all_tiles, columns)
+    _check_first_turn(ctx, melds)
     standing = len(concealed) + (1 if win else 0)
     if len(melds) > 4:
         raise HandError(f"{len(melds)} melds (at most four)", melds[4][1])
@@ -341,6 +352,8 @@ def _quick_parts(text: str, expect_total: int) -> tuple[list[Tile], tuple[Meld, 
         tiles += meld.tiles
     tiles.sort()
     if any(map(eq, tiles, tiles[4:])):  # in sorted tiles, a fifth copy sits four places after the first
+        return None
+    if ctx.first_turn and not all(m.concealed for m in melds):  # refused: the full parser says why
         return None
     return standing, tuple(melds), win, ctx
 

@@ -20,7 +20,7 @@ SEED = 20240601
 
 
 def test_converter_matches_the_documented_call() -> None:
-    # reference/mcr.md §6.2: T1..T9 T5 T6 B2 B2, winning T4, self-drawn
+    # PyMahjongGB's documented call (pymahjonggb): T1..T9 T5 T6 B2 B2, winning T4, self-drawn
     args = oracle_arguments(parse_hand("12345566789s22p+4s tsumo"))
     assert args["pack"] == () and args["winTile"] == "T4" and args["isSelfDrawn"] is True
     want = ["T1", "T2", "T3", "T4", "T5", "T5", "T6", "T6", "T7", "T8", "T9", "B2", "B2"]

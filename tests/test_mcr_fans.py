@@ -1,5 +1,6 @@
 """Chinese Official (mcr): every fan scores on a hand that shows it and not on a near miss; the
-不计 lists in the data are the reference's (reference/mcr.md §2); names, numbers and values."""
+不计 lists in the data are present Chinese practice (国标小助手's score_definition.xml, bibliography key coh);
+names, numbers and values (the 1998 book, gb-1998)."""
 
 from __future__ import annotations
 
@@ -117,7 +118,7 @@ def test_pattern_scores_and_near_miss_does_not(pattern: str, mcr: Ruleset) -> No
 # ---------------------------------------------------------------------------------------- 不计 lists
 
 X = None  # exclusion of every instance
-# reference/mcr.md §2, column "does not combine with (不计)" plus the "impl." notes and the paragraph on
+# 国标小助手's score_definition.xml (coh): each fan's 不计 list, as that calculator applies it, and its rule on
 # pure-structure exclusions; a number is how many instances go (the sets of the excluding pattern).
 REFERENCE_EXCLUDES: dict[str, dict[str, int | None]] = {
     "big-four-winds": {"big-three-winds": X, "all-pungs": X, "prevalent-wind": X, "seat-wind": X,
@@ -219,7 +220,7 @@ def test_practice_only_rules_are_marked_as_interpretations(mcr: Ruleset) -> None
     assert {"concealed-kong-and-melded-kong", "edge-wait", "closed-wait", "single-wait"} <= interpreted
     assert all(mcr.pattern(pid).reading.strip() for pid in interpreted)
     listed = [p for p in mcr.patterns if p.id != "concealed-kong-and-melded-kong"]
-    assert all(p.source.startswith("1998 rules, fan ") for p in listed)
+    assert all(p.citations[0].key == "gb-1998" and p.citations[0].at.startswith(f"fan {p.number} ") for p in listed)
 
 
 def test_ruleset_identity(mcr: Ruleset) -> None:

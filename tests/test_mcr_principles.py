@@ -1,6 +1,7 @@
 """Chinese Official (mcr): the five principles, waits, concealed pungs with kongs, win flags, the
 8-fan minimum and flowers, the knitted-straight wait option, and the Green Book edition.
-Expected figures are the reference's worked cases (reference/mcr.md §4-§5)."""
+Expected figures are the worked cases of 国标小助手's score_principles.xml (coh) and the hands where Chinese practice
+and the Green Book differ (sloper-259, mahjong-friends)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The essay's conclusions on combining chows and pungs (sources/000_…, §4), verified by the engine on
+"""The essay's conclusions on combining chows and pungs (幾愿, bibliography key jiyuan-essay, §4), verified by the engine on
 every division of the relevant classes, and the published figures (content/theorems/mcr-principles.json,
 written by `mahjong-atlas theorems`) checked against a fresh run."""
 

@@ -44,7 +44,7 @@ def hands(draw: st.DrawFn) -> Hand:
         after_kong=after_kong,
         robbing_kong=False,
         last_copy=draw(st.booleans()),
-        first_turn=draw(st.booleans()),
+        first_turn=all(m.concealed for m in melds) and draw(st.booleans()),  # nothing claimed before a first-turn win
         dealer=draw(st.booleans()),
         seat=draw(st.integers(EAST, EAST + 3)),
         round=draw(st.integers(EAST, EAST + 3)),

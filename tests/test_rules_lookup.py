@@ -18,6 +18,7 @@ from generator.rules import CONTENT_DIR, ContentError, all_rulesets, find_rulese
 def copy_content(tmp_path: Path) -> Path:
     content = tmp_path / "content"
     shutil.copytree(CONTENT_DIR / "rulesets", content / "rulesets")
+    shutil.copy(CONTENT_DIR / "sources.toml", content / "sources.toml")  # the bibliography the citations name
     return content
 
 

@@ -223,10 +223,12 @@ def test_mirrored_pungs_already_include_all_pungs() -> None:
     assert "all-pungs" in counted_ids("333666m333777p1z+1z", RS)  # no 镜同刻: 对对和 counts
 
 
-def test_dragon_pung_counts_per_pung_and_other_fans_once() -> None:
+def test_dragon_pung_counts_once_like_every_fan() -> None:
+    """Audit S2: 同类别不复用 has no exception in the text, so two dragon pungs score 番牌 once (10)."""
     s = score_of("123m456p1z [555z][666z] +1z", RS)
     (dragons,) = [c for c in s.patterns if c.id == "dragon-pung"]
-    assert (dragons.count, dragons.points) == (2, 20)
+    assert (dragons.count, dragons.points) == (1, 10)
+    assert find_ruleset(RS).option("repeatable") == []
     s = score_of("112233778899m1z+1z", RS)  # 123 789 twice: 老少副 once
     assert [c.count for c in s.patterns if c.id == "two-terminal-chows"] == [1]
 
@@ -394,3 +396,15 @@ def test_chain_orders_are_checked() -> None:
     assert chain(view, orders="PCP")
     with pytest.raises(ValueError, match="words of C, P and R"):
         chain(view, orders="PCX")
+
+
+def test_a_fan_another_always_brings_is_not_added() -> None:
+    """Audit S1: the text totals 混幺九 and 全双 with 对对和 at 110; the fans they always bring are dropped."""
+    assert _excluded("111m999p111z222z9s+9s")["mixed-all-odd"] == ("terminals-and-honours", "implied")
+    assert _excluded("222m888m444p666s2s+2s")["all-simples"] == ("all-even", "implied")
+    assert _excluded("19m19p19s1234567z+1m")["all-types"] == ("thirteen-orphans", "implied")
+    assert score_of("111m999p111z222z9s+9s", RS).total == 110
+    assert score_of("222m888m444p666s2s+2s", RS).total == 110
+    assert score_of("1119m999p111s111z+9m", RS).total == 120  # + 双同刻 10 (another class)
+    # 全单 does not always bring 断幺, so on 3s, 5s and 7s both count: 30 + 60 + 5, and 双同刻 10
+    assert score_of("333m555p777s333p5s+5s", RS).total == 105

@@ -122,3 +122,45 @@ def test_combined_scores_add_across_classes(row: CountRow) -> None:
 def test_all_pungs_alone_is_the_first_row() -> None:
     (row,) = [r for r in count_table() if r.zh == "对对和"]
     assert find_ruleset(RS).pattern("all-pungs").value == row.total == sum(row.parts)
+
+
+# One all-pung hand per row of the table, chosen to show the row's fans and nothing else: the engine's total
+# is the text's 合计 (audit S1: the 混幺九 and 全双 rows were 130 and 115 while 混全单 and 断幺 stacked on them).
+ROW_HAND = {
+    "对对和": "222z9m [222m] [555p] [777s] +9m",
+    "混全单": "111m333p555s111z7m+7m",
+    "混一色对对和": "222m555m888m111z3m+3m",
+    "混全双": "222m444p666s111z8m+8m",
+    "全单": "111m333p555s777m9s+9s",
+    "混幺九": "111m999p111z222z9s+9s",
+    "全双": "222m444p666s888m2s+2s",
+    "清一色对对和": "222m444m777m999m5m+5m",
+}
+
+
+@pytest.mark.parametrize("row", count_table(), ids=lambda r: r.zh)
+def test_each_rows_hand_scores_the_texts_total(row: CountRow) -> None:
+    from generator.notation import parse_hand
+    from generator.scoring import score
+
+    s = score(parse_hand(ROW_HAND[row.zh]), find_ruleset(RS))
+    assert s.total == row.total, (row.zh, [(c.id, c.points) for c in s.patterns])
+    fans = {c.id for c in s.patterns}
+    assert "all-pungs" in fans and ROW_FAN[row.zh] in fans, (row.zh, fans)
+
+
+@pytest.mark.parametrize("row", [r for r in count_table() if r.zh in ("混幺九", "全双")], ids=lambda r: r.zh)
+def test_no_hand_of_the_row_adds_more_of_its_class_family(row: CountRow) -> None:
+    """On every all-pung hand of the 混幺九 and 全双 rows, the fan it always brings (混全单, 断幺) is not added."""
+    rs = find_ruleset(RS)
+    fan, dropped = ROW_FAN[row.zh], {"混幺九": "mixed-all-odd", "全双": "all-simples"}[row.zh]
+    seen = 0
+    for _, view in hands():
+        if not detectors.run(rs.pattern(fan).detect, view, rs.pattern(fan).params):
+            continue
+        _, patterns, _, _ = score_reading(view.hand, view.reading, rs)
+        ids = [c.id for c in patterns]
+        if fan in ids:
+            seen += 1
+            assert dropped not in ids, ids
+    assert seen > 0

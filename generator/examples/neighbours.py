@@ -145,9 +145,12 @@ def _kong_pung(hand: Hand, i: int, m: Meld) -> list[Step]:
 
 def _context_ok(hand: Hand) -> bool:
     """The notation's rules for flags (notation.py): robbing a kong is a discard win on a tile
-    the winner holds nowhere else; a kong's replacement tile is self-drawn."""
+    the winner holds nowhere else; a kong's replacement tile is self-drawn; a first-turn win
+    holds no exposed meld (nothing was claimed before it)."""
     ctx = hand.context
     if ctx.after_kong and not ctx.tsumo:
+        return False
+    if ctx.first_turn and not all(m.concealed for m in hand.melds):
         return False
     return not (ctx.robbing_kong and (ctx.tsumo or hand.counts()[hand.win_tile] > 1))
 

@@ -52,7 +52,10 @@ class Problems:
         return bool(self.found)
 
     def add(self, exc: ContentError) -> None:
-        self.found.extend(exc.problems if isinstance(exc, ContentErrors) else [exc])
+        """Keep the problems of `exc`, each once (a shared file, such as the bibliography, is met by every rule set)."""
+        for problem in exc.problems if isinstance(exc, ContentErrors) else [exc]:
+            if str(problem) not in {str(p) for p in self.found}:
+                self.found.append(problem)
 
     @contextmanager
     def attempt(self) -> Iterator[None]:

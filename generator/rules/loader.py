@@ -18,6 +18,7 @@ from ..shapes import Form
 from .errors import ContentError, Problems
 from .locate import locate
 from .model import EditionDiff, Exclusion, Origin, Pattern, Ruleset
+from .sources import Source, check_citations, cited_entries, load_sources
 
 UNITS = ("fan", "points", "multiplier")
 PROVENANCE = ("source", "interpretation")
@@ -32,6 +33,7 @@ class _File:
 
     def __init__(self, path: Path, root: Path | None = None) -> None:
         self.path = path
+        self.root = root
         try:
             self.name = str(path.relative_to(root)) if root else str(path)
         except ValueError:
@@ -86,7 +88,8 @@ PATTERN_KEYS = {
 }
 
 
-def _pattern(f: _File, index: int, data: dict[str, Any], table: str = "pattern") -> Pattern:
+def _pattern(f: _File, index: int, data: dict[str, Any], table: str = "pattern",
+             bib: dict[str, Source] | None = None) -> Pattern:
     """One pattern; every problem of its fields is raised at once (ContentErrors), each at its own line."""
     pid = data.get("id")
     label = f"pattern {pid!r} " if isinstance(pid, str) else f"pattern #{index + 1} "
@@ -121,16 +124,23 @@ def _pattern(f: _File, index: int, data: dict[str, Any], table: str = "pattern")
     if provenance == "interpretation" and reading is not None and not reading.strip():
         found.add(f.error(table, index, "provenance",
                           "an interpretation needs a 'reading' saying why this reading was chosen", f"{label}reading"))
+    source = get("source", str)
+    citations: tuple[Any, ...] = ()
+    if source is not None:
+        citations, problem = check_citations(source, bib, need_locator=True)
+        if problem:
+            found.add(f.error(table, index, "source", problem, f"{label}source"))
     aliases = get("aliases", list, required=False, default=[])
     if aliases is not None and not all(isinstance(a, str) for a in aliases):
         found.add(f.error(table, index, "aliases", "expected an array of strings", f"{label}aliases"))
     fields = {key: get(key, typ, **kw) for key, typ, kw in (
         ("zh", str, {}), ("en", str, {}), ("value", int, {}), ("group", str, {}), ("definition", str, {}),
-        ("source", str, {}), ("number", str, {"required": False, "default": ""}),
+        ("number", str, {"required": False, "default": ""}),
         ("category", str, {"required": False, "default": ""}), ("extra", dict, {"required": False, "default": {}}))}
     found.raise_any()
     return Pattern(
-        id=pid, detect=name, params=params, excludes=excludes, provenance=provenance, reading=reading,
+        id=pid, detect=name, params=params, excludes=excludes, source=source, citations=citations,
+        provenance=provenance, reading=reading,
         aliases=tuple(aliases), **fields,
         origin=Origin(f.name, f.line(table, index), tuple(sorted(f.keys.get((table, index), ())))),
     )
@@ -154,6 +164,11 @@ RULESET_KEYS = {
     "id", "name", "zh", "edition", "policy", "unit", "source", "forms", "description", "principles",
     "aliases", "accent", "base", "remove",
 }
+
+
+def _bibliography(f: _File) -> dict[str, Source] | None:
+    """The bibliography of the content folder a rule-set file is in (content/rulesets/x.toml -> content/)."""
+    return load_sources(f.path.parent.parent, f.root)
 
 
 def _ruleset_fields(f: _File, data: dict[str, Any], base: Ruleset | None) -> dict[str, Any]:
@@ -189,6 +204,11 @@ def _ruleset_fields(f: _File, data: dict[str, Any], base: Ruleset | None) -> dic
     aliases = _get(f, t, 0, data, "aliases", list, required=False, default=None, label="ruleset.")
     if aliases is not None:
         out["aliases"] = tuple(aliases)
+    if "source" in out:
+        cites, problem = check_citations(out["source"], _bibliography(f), need_locator=False)
+        if problem:
+            raise f.error(t, 0, "source", problem, "ruleset.source")
+        out["cites"] = cites
     return out
 
 
@@ -226,20 +246,21 @@ def _load_all(f: _File, bases: dict[str, Ruleset], found: Problems) -> Ruleset |
                               f"{', '.join(sorted(bases))})", "ruleset.base"))
             return None
     fields = found.keep(lambda: _ruleset_fields(f, head, base))
+    bib = found.keep(lambda: _bibliography(f))
     options = (found.keep(lambda: _get(f, "options", 0, data, "options", dict, required=False, default={}))
                if "options" in data else {})
-    patterns, dropped = _patterns(f, data.get("pattern", []), found)
+    patterns, dropped = _patterns(f, data.get("pattern", []), found, bib)
     diff = None
     if base is not None:
-        edition = found.keep(lambda: _apply_edition(f, base, head, data.get("change", []), patterns))
+        edition = found.keep(lambda: _apply_edition(f, base, head, data.get("change", []), patterns, bib))
         if edition is None:
             return None
         patterns, diff = edition
         merged = dict(base.options)
         merged.update(options or {})
         options = merged
-        fields = {**{k: getattr(base, k) for k in ("name", "zh", "edition", "policy", "unit", "source", "forms",
-                                                   "description", "principles", "accent")}, **(fields or {})}
+        fields = {**{k: getattr(base, k) for k in ("name", "zh", "edition", "policy", "unit", "source", "cites",
+                                                   "forms", "description", "principles", "accent")}, **(fields or {})}
         fields.setdefault("aliases", ())
     elif data.get("change"):
         found.add(f.error("change", 0, "", "[[change]] needs a base rule set (ruleset.base)", "change"))
@@ -247,6 +268,8 @@ def _load_all(f: _File, bases: dict[str, Ruleset], found: Problems) -> Ruleset |
         found.add(problem)
     if rid is None or fields is None or options is None:
         return None
+    fields["bibliography"] = cited_entries(
+        [*fields.get("cites", ()), *(c for p in patterns for c in p.citations)], bib)
     origin = Origin(f.name, 1, (("id", f.line("ruleset", 0, "id") or 1),))
     rs = Ruleset(id=rid, patterns=tuple(patterns), options=options, diff=diff, origin=origin, **fields)
     before = len(found.found)
@@ -262,13 +285,14 @@ def _ruleset_id(f: _File, head: dict[str, Any]) -> str:
     return rid
 
 
-def _patterns(f: _File, raw: list[Any], found: Problems) -> tuple[list[Pattern], set[str]]:
+def _patterns(f: _File, raw: list[Any], found: Problems, bib: dict[str, Source] | None
+              ) -> tuple[list[Pattern], set[str]]:
     """The patterns that load, each checked on its own, and the ids of those that do not (so that what refers to
     them is not reported a second time as a dangling reference)."""
     patterns: list[Pattern] = []
     dropped: set[str] = set()
     for i, p in enumerate(raw):
-        loaded = found.keep(lambda: _pattern(f, i, p) if isinstance(p, dict) else _bad(f, i))
+        loaded = found.keep(lambda: _pattern(f, i, p, bib=bib) if isinstance(p, dict) else _bad(f, i))
         if loaded is not None:
             patterns.append(loaded)
         elif isinstance(p, dict) and isinstance(p.get("id"), str):
@@ -280,8 +304,8 @@ def _bad(f: _File, i: int) -> Pattern:
     raise f.error("pattern", i, "", "expected a table", "pattern")
 
 
-def _apply_edition(f: _File, base: Ruleset, head: dict[str, Any], changes: list[Any], added: list[Pattern]
-                   ) -> tuple[list[Pattern], EditionDiff]:
+def _apply_edition(f: _File, base: Ruleset, head: dict[str, Any], changes: list[Any], added: list[Pattern],
+                   bib: dict[str, Source] | None = None) -> tuple[list[Pattern], EditionDiff]:
     remove = _get(f, "ruleset", 0, head, "remove", list, required=False, default=[], label="ruleset.")
     by_id = {p.id: p for p in base.patterns}
     for rid in remove:
@@ -297,7 +321,7 @@ def _apply_edition(f: _File, base: Ruleset, head: dict[str, Any], changes: list[
             raise f.error("change", i, "id", f"{raw['id']!r} is not a pattern of {base.id}", "change.id")
         merged = _pattern_dict(old)
         merged.update(raw)
-        new = _pattern(f, i, merged, table="change")
+        new = _pattern(f, i, merged, table="change", bib=bib)
         for key in raw:
             if key != "id" and merged[key] != _pattern_dict(old).get(key):
                 changed.append((old.id, key, _pattern_dict(old).get(key), raw[key]))

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..scoring.policy import Policy, policy_of
 from ..shapes import Form
+from .sources import Citation, Source
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,7 @@ class Pattern:
     source: str
     provenance: str  # "source" or "interpretation"
     reading: str = ""  # why the interpretation was chosen
+    citations: tuple[Citation, ...] = ()  # `source` read as bibliography keys and locators
     number: str = ""  # the rule set's own numbering, e.g. "3.2.1"
     aliases: tuple[str, ...] = ()
     category: str = ""  # a display category (Sihai 大类/类别/子类 etc.)
@@ -81,6 +83,8 @@ class Ruleset:
     accent: str = "#555555"
     diff: EditionDiff | None = None
     origin: Origin = Origin("")
+    cites: tuple[Citation, ...] = ()  # the rule-set-level `source` read as bibliography keys
+    bibliography: tuple[Source, ...] = ()  # every entry the rule set or its patterns cite, in order of first citation
 
     def pattern(self, pattern_id: str) -> Pattern:
         return self._by_id[pattern_id]
@@ -92,6 +96,10 @@ class Ruleset:
             cache = {p.id: p for p in self.patterns}
             object.__setattr__(self, "_by_id_cache", cache)
         return cache
+
+    def entry(self, key: str) -> Source | None:
+        """The bibliography entry a citation of this rule set names."""
+        return next((s for s in self.bibliography if s.key == key), None)
 
     def option(self, name: str, default: Any = None) -> Any:
         return self.options.get(name, default)

@@ -2,7 +2,7 @@
 
 Non-separation (不拆移), non-identical (不得相同) and account-once (套算一次) all limit how
 often sets may be combined into patterns of several sets (一般高, 清龙, 双同刻 …). Read
-as in the essay on the principles (sources/000_…): the sets are vertices, each counted
+as in the essay on the principles (bibliography key jiyuan-essay): the sets are vertices, each counted
 combination joins the sets it uses, and the joins may never close a cycle. A combination
 of three sets joins three vertices at once, so it needs all three in different trees.
 

@@ -44,6 +44,7 @@ from .markdown_safe import INSPECTED
 from .pages.page import Page
 from .pages.plan import site_pages
 from .render import SNIPPETS, TEMPLATES_DIR, environment
+from .pages.sources import cited_content
 from .search import INDEX_DIR, SearchIndexError, index_files
 from .sync import Ledger, SiteFiles, sha1_of, sync_tree
 from .urls import EXAMPLES_JSON, output_path
@@ -101,6 +102,7 @@ def render_site(data: SiteData, cache: BuildCache = NO_CACHE) -> tuple[dict[str,
         "engine": __version__,
         "has_concepts": bool(data.atlas.concepts),
         "has_about": "about" in data.prose,
+        **cited_content(data),  # the content version and its date, which hand citations print
     }
     files = SiteFiles()
     pages = site_pages(data)

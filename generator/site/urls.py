@@ -23,6 +23,7 @@ THEOREMS = "/theorems/"
 CHANGES = "/changes/"
 SEARCH = "/search/"
 HOW_TO_READ = "/how-to-read/"
+SOURCES = "/sources/"
 NOT_FOUND = "/404.html"
 EXAMPLES_JSON = "/data/examples.json"
 STATIC = "/static/"
@@ -77,6 +78,11 @@ def calculator_url(hand: str) -> str:
     from urllib.parse import quote
 
     return f"{CALCULATOR}#hand={quote(hand, safe='')}"
+
+
+def source_url(key: str) -> str:
+    """A bibliography entry: its anchor on the sources page."""
+    return f"{SOURCES}#{key}"
 
 
 def static_url(name: str) -> str:

@@ -16,6 +16,7 @@ from .page import Page
 from .pattern import pattern_pages
 from .prose import prose_pages
 from .ruleset import ruleset_page
+from .sources import sources_pages
 
 
 def site_pages(data: SiteData) -> list[Page]:
@@ -31,6 +32,7 @@ def site_pages(data: SiteData) -> list[Page]:
         pages.extend(matrix_pages(data, rs))
     pages.extend(concept_pages(data))
     pages.append(changes_page(data))
+    pages.extend(sources_pages(data))
     pages.append(calculator_page(data))
     witness = witnessed(data)
     pages.extend(hand_page(data, e, witness) for e in data.examples)
