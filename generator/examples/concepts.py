@@ -24,7 +24,7 @@ from typing import Any
 
 from ..rules import Pattern, Ruleset
 from ..rules.errors import Problems
-from ..rules.loader import _File
+from ..rules.toml_file import TomlFile as _File
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9\-]*$")
 CONCEPT_KEYS = {"id", "zh", "en", "description", "members"}

@@ -29,7 +29,7 @@ from ..hand import Hand
 from ..notation import HandError, format_hand, parse_hand
 from ..rules import ContentError, Ruleset
 from ..rules.errors import Problems
-from ..rules.loader import _File
+from ..rules.toml_file import TomlFile as _File
 from ..rules.locate import locate
 from ..scoring import Score
 from .scorer import Scorer

@@ -8,7 +8,6 @@ Editions (`base = "..."`) are resolved into full rule sets here, and the diff ke
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +15,7 @@ from .. import detectors
 from ..scoring import policy as policies
 from ..shapes import Form
 from .errors import ContentError, Problems
-from .locate import locate
+from .toml_file import TomlFile as _File
 from .model import EditionDiff, Exclusion, Origin, Pattern, Ruleset
 from .sources import Source, check_citations, cited_entries, load_sources
 
@@ -26,39 +25,6 @@ SLUG = re.compile(r"^[a-z0-9][a-z0-9\-]*$")
 RULESET_ID = re.compile(r"^[a-z0-9][a-z0-9.\-]*$")
 
 CONTENT_DIR = Path(__file__).resolve().parent.parent.parent / "content"
-
-
-class _File:
-    """One TOML file with its line index, so every check can point at a line."""
-
-    def __init__(self, path: Path, root: Path | None = None) -> None:
-        self.path = path
-        self.root = root
-        try:
-            self.name = str(path.relative_to(root)) if root else str(path)
-        except ValueError:
-            self.name = str(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ContentError(self.name, None, "(file)", f"cannot read: {exc}") from None
-        try:
-            self.data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            m = re.search(r"line (\d+)", str(exc))
-            raise ContentError(self.name, int(m.group(1)) if m else None, "(syntax)", f"invalid TOML: {exc}") from None
-        self.lines = locate(text)
-        self.keys: dict[tuple[str, int], list[tuple[str, int]]] = {}
-        """The keyed lines of each table entry, gathered once: every pattern asks for its own."""
-        for (table, index, key), n in self.lines.items():
-            if key:
-                self.keys.setdefault((table, index), []).append((key, n))
-
-    def line(self, table: str, index: int = 0, key: str = "") -> int | None:
-        return self.lines.get((table, index, key)) or self.lines.get((table, index, ""))
-
-    def error(self, table: str, index: int, key: str, message: str, label: str | None = None) -> ContentError:
-        return ContentError(self.name, self.line(table, index, key.split(".")[0]), label or key, message)
 
 
 def _get(f: _File, table: str, index: int, data: dict[str, Any], key: str, typ: type | tuple[type, ...], *,

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ContentError
+from .toml_file import TomlFile
 
 KEY = re.compile(r"^[a-z0-9][a-z0-9.\-]*$")
 _SPLIT = re.compile(r";\s+(?=[a-z0-9][a-z0-9.\-]*:\s)")
@@ -97,19 +98,17 @@ def load_sources(content: Path, root: Path | None = None) -> dict[str, Source] |
 
 def bibliography_date(content: Path) -> str:
     """The date of this state of the rule data and its citations ([bibliography] dated), or ""."""
-    from .loader import _File
 
     path = bibliography_path(content)
     if not path.is_file():
         return ""
-    head = _File(path, content.parent).data.get("bibliography", {})
+    head = TomlFile(path, content.parent).data.get("bibliography", {})
     return str(head.get("dated", "")) if isinstance(head, dict) else ""
 
 
 def _read(path: Path, root: Path) -> dict[str, Source]:
-    from .loader import _File  # the loader's line-aware reader; imported late, the loader imports this module
 
-    f = _File(path, root)
+    f = TomlFile(path, root)
     for table in f.data:
         if table not in ("source", "bibliography"):
             raise f.error(table, 0, "", "unknown table (expected [bibliography] and [[source]] entries)", table)
