@@ -313,6 +313,39 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_matrix(args: argparse.Namespace) -> int:
+    """Decide every pair of patterns of every rule set (both / below-minimum / excludes / never) and store the
+    answers under content/matrix/."""
+    from .matrix.run import run_matrix
+    from .matrix.store import matrix_object, write_matrix
+
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    content = Path(args.content)
+    chosen = {rs.id for rs in _rulesets(args.ruleset)} if args.ruleset else None
+    rulesets = [rs for rs in all_rulesets(content).values() if chosen is None or rs.id in chosen]
+
+    def say(text: str) -> None:
+        print(text, file=sys.stderr, flush=True)
+
+    result = run_matrix(rulesets, jobs=args.jobs, limit=args.limit, progress=say)
+    status = EXIT_OK
+    for rs in rulesets:
+        decision = result.decisions[rs.id]
+        counts = decision.counts()
+        obj = matrix_object(rs, decision)
+        where = "not written (--limit)" if args.limit is not None else str(write_matrix(obj, content))
+        shown = ", ".join(f"{k} {v}" for k, v in counts.items())
+        print(f"{rs.id:<10} {len(decision.answers):>5} pairs: {shown} ({result.seconds[rs.id]:.0f} s): {where}",
+              file=sys.stderr)
+        if counts.get("undecided"):
+            status = EXIT_FAIL
+    total = sum(result.seconds.values())
+    print(f"matrix: {total:.0f} s of work with {args.jobs} worker(s); stage one {result.seconds['walk']:.0f} s",
+          file=sys.stderr)
+    return status
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from .site.base_url import BaseUrl
 
@@ -393,6 +426,14 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int, help="only the first N orbits of hands, for a quick look (writes nothing)")
     p.add_argument("--content", default=str(CONTENT_DIR), help="content folder (default: the project's content/)")
     p.set_defaults(func=cmd_stats)
+
+    p = sub.add_parser("matrix", help="decide every pair of patterns: both, below-minimum, excludes or never, each "
+                                      "backed by a hand or a reason (writes content/matrix/)")
+    p.add_argument("--ruleset", action="append", metavar="ID", help="rule set id or alias (repeatable; default: all)")
+    p.add_argument("--jobs", type=int, default=2, help="worker processes (default: 2)")
+    p.add_argument("--limit", type=int, help="only the first N orbits of hands, for a quick look (writes nothing)")
+    p.add_argument("--content", default=str(CONTENT_DIR), help="content folder (default: the project's content/)")
+    p.set_defaults(func=cmd_matrix)
 
     p = sub.add_parser("rulesets", help="list rule-set ids, names and editions")
     p.add_argument("--json", action="store_true")
