@@ -328,7 +328,9 @@ def cmd_matrix(args: argparse.Namespace) -> int:
     def say(text: str) -> None:
         print(text, file=sys.stderr, flush=True)
 
-    result = run_matrix(rulesets, jobs=args.jobs, limit=args.limit, progress=say)
+    if args.sample < 1:
+        raise UsageError("--sample must be at least 1")
+    result = run_matrix(rulesets, jobs=args.jobs, limit=args.limit, progress=say, sample=args.sample)
     status = EXIT_OK
     for rs in rulesets:
         decision = result.decisions[rs.id]
@@ -432,6 +434,8 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--ruleset", action="append", metavar="ID", help="rule set id or alias (repeatable; default: all)")
     p.add_argument("--jobs", type=int, default=2, help="worker processes (default: 2)")
     p.add_argument("--limit", type=int, help="only the first N orbits of hands, for a quick look (writes nothing)")
+    p.add_argument("--sample", type=int, default=1, help="walk every N-th orbit only (default 1: every hand, the "
+                                                          "exhaustive run; above 1 the answers say they are sampled)")
     p.add_argument("--content", default=str(CONTENT_DIR), help="content folder (default: the project's content/)")
     p.set_defaults(func=cmd_matrix)
 

@@ -9,6 +9,7 @@ scored under every rule set; concepts, matrices, edition diffs and snapshot chan
 from __future__ import annotations
 
 import hashlib
+from itertools import combinations
 from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
@@ -16,7 +17,9 @@ from typing import NamedTuple
 from ..cache import NO_CACHE, BuildCache
 from ..digest import Digester, engine_digest, ruleset_frame_key
 from ..hand import Hand
-from ..notation import format_hand
+from ..matrix.store import is_current as is_matrix_current
+from ..matrix.store import read_matrix
+from ..notation import HandError, format_hand, parse_hand
 from ..rules import Ruleset
 from ..rules.errors import Problems
 from .atlas import Atlas, NearMiss, PatternExamples
@@ -24,7 +27,7 @@ from .concepts import Concept, load_concepts
 from .curated import CuratedHand, check, load_curated
 from .diffs import edition_diffs
 from .generate import SEED, HandStream, StreamState
-from .matrix import build_matrix
+from .matrix import Matrix, build_matrix, stored_matrix
 from .model import Example, Kind, hand_key
 from .near_miss import Miss, near_misses
 from .reuse import changed_values, pattern_values, recorded_facts, scores_still_held, still_holds
@@ -105,6 +108,10 @@ def run(rulesets: dict[str, Ruleset], content: Path, cache: BuildCache = NO_CACH
 
     matrices = {}
     for rid in sorted(rulesets):
+        stored = _stored_matrix(rulesets[rid], content, examples, scorer)
+        if stored is not None:
+            matrices[rid] = stored
+            continue
         search = searches[rid]
         preferred = [(k, scorer.counted(examples.hands[k], rid)) for k in examples.by_key]
         witness, hands = pair_witnesses(search, preferred)
@@ -131,6 +138,34 @@ def run(rulesets: dict[str, Ruleset], content: Path, cache: BuildCache = NO_CACH
         cache.store("streams", engine, [s.state() for s in streams])
     return Atlas(all_examples, by_pattern, concepts, matrices, edition_diffs(rulesets, all_examples), changes, info,
                  searched={rid: searches[rid].searched for rid in sorted(rulesets)}, score_parts=score_parts)
+
+
+def _stored_matrix(rs: Ruleset, content: Path, examples: _Examples, scorer: Scorer) -> Matrix | None:
+    """The stored answers of `mahjong-atlas matrix` for `rs` (None when there are none), their witnesses made
+    hands of the site: for a pair counted together, an example already on the site where both count in a legal
+    hand, else the stored witness (added as an example of kind "matrix")."""
+    obj = read_matrix(rs.id, content)
+    if obj is None:
+        return None
+    legal_pairs: dict[tuple[str, str], str] = {}
+    for key in examples.by_key:
+        score = scorer(examples.hands[key], rs.id)
+        if score.legal:
+            ids = sorted(c.id for c in score.patterns)
+            for pair in combinations(ids, 2):
+                legal_pairs.setdefault(pair, key)
+    key_of: dict[tuple[str, str], str] = {}
+    for row in obj.get("pairs", []):
+        a, b, status, notation = row["a"], row["b"], row["status"], row.get("witness")
+        if status == "both" and tuple(sorted((a, b))) in legal_pairs:
+            key_of[(a, b)] = legal_pairs[tuple(sorted((a, b)))]
+        elif notation:
+            try:
+                hand = parse_hand(notation)
+            except HandError:
+                continue
+            key_of[(a, b)] = examples.add(hand, "generated", title=f"Compatibility witness ({rs.id})", role="matrix")
+    return stored_matrix(rs, obj, is_matrix_current(obj, rs), key_of)
 
 
 def accept_snapshot(rulesets: dict[str, Ruleset], content: Path) -> tuple[Path, Atlas]:

@@ -10,13 +10,18 @@ Every answer is evidence the build found, never a guess:
 
 Only patterns whose detectors read the win context alone can be checked exhaustively in a
 build (every flag combination the notation accepts); everything else stays ``unseen`` with N.
+
+That is the build's own answer, used only for a rule set without stored answers. `mahjong-atlas matrix`
+decides every pair (generator/matrix/) and stores the answers under content/matrix/; `stored_matrix` reads
+them: ``both``, ``below-minimum``, ``excludes`` and ``never``, each with its witness hand (`example`, a hand
+of the site) or its reason, and `current` False when the rule data changed since they were decided.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from itertools import product
-from typing import Literal
+from typing import Any, Literal
 
 from .. import detectors
 from ..hand import Hand, WinContext
@@ -24,7 +29,9 @@ from ..notation import HandError, format_hand, parse_hand
 from ..rules import Ruleset
 from ..shapes import readings
 
-Status = Literal["both", "excluded", "unseen", "impossible"]
+Status = Literal["both", "excluded", "unseen", "impossible", "below-minimum", "excludes", "never"]
+DECIDED = ("both", "below-minimum", "excludes", "never")
+"""The statuses of stored answers (generator/matrix/decide.py)."""
 
 CONTEXT_ONLY = frozenset({"win_context", "first_turn", "self_drawn"})
 """Detectors that read only `WinContext` (generator/detectors/context.py); a test checks this claim."""
@@ -40,6 +47,8 @@ class Cell:
     rule: str | None = None  # "excluded": the engine's / data's reason ("implied", "series", ...)
     searched: int = 0  # hands searched for this rule set (the N of "unseen")
     proof: str | None = None  # "impossible": the exhaustive check that proves it
+    notation: str | None = None  # stored answers: the witness hand as written (None for "never")
+    reason: str = ""  # stored answers: why (the rule, the space searched, the argument)
 
 
 @dataclass
@@ -50,6 +59,9 @@ class Matrix:
     patterns: list[str]
     searched: int  # how many distinct hands were scored under this rule set to fill it
     cells: dict[tuple[str, str], Cell] = field(default_factory=dict)  # (a, b) with a before b in `patterns`
+    stored: bool = False  # the answers of `mahjong-atlas matrix` (content/matrix/), not the build's own
+    current: bool = True  # stored answers decided on the rule data the rule set holds now
+    space: dict[str, Any] = field(default_factory=dict)  # stored answers: what was searched
 
     def cell(self, a: str, b: str) -> Cell | None:
         """The cell of a pair in either order; None on the diagonal."""
@@ -59,9 +71,9 @@ class Matrix:
 
     def counts(self) -> dict[str, int]:
         """How many pairs have each status (for the page's summary line)."""
-        out = {"both": 0, "excluded": 0, "unseen": 0, "impossible": 0}
+        out = dict.fromkeys(DECIDED, 0) if self.stored else {"both": 0, "excluded": 0, "unseen": 0, "impossible": 0}
         for c in self.cells.values():
-            out[c.status] += 1
+            out[c.status] = out.get(c.status, 0) + 1
         return out
 
 
@@ -135,3 +147,25 @@ def _context_proof(rs: Ruleset, a: str, b: str) -> str | None:
             return None
     return (f"checked every one of the {len(_CONTEXT_HANDS)} win contexts the notation allows: "
             f"the two conditions never hold together")
+
+
+# ----------------------------------------------------------------------------- stored answers
+
+
+def stored_matrix(rs: Ruleset, obj: dict[str, Any], current: bool, key_of: dict[tuple[str, str], str]) -> Matrix:
+    """The stored answers of `mahjong-atlas matrix` as a Matrix; `key_of` gives each pair's witness as a hand of
+    the site (an example where both count, preferred to the stored witness, or the stored witness added as an
+    example). A pair the stored answers lack (a pattern added since) is "unseen" with the reason."""
+    ids = [p.id for p in rs.patterns]
+    stored = {(p["a"], p["b"]): p for p in obj.get("pairs", [])}
+    cells: dict[tuple[str, str], Cell] = {}
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            row = stored.get((a, b)) or stored.get((b, a))
+            if row is None or row["status"] not in DECIDED:
+                cells[(a, b)] = Cell("unseen", reason="not decided for this rule data: run mahjong-atlas matrix")
+                continue
+            cells[(a, b)] = Cell(row["status"], example=key_of.get((a, b)) or key_of.get((b, a)), by=row.get("by"),
+                                 notation=row.get("witness"), reason=row.get("reason", ""))
+    return Matrix(rs.id, ids, int(obj.get("space", {}).get("hands", 0)), cells, stored=True, current=current,
+                  space=dict(obj.get("space", {})))

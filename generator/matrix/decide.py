@@ -27,6 +27,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import detectors
+from ..detectors import View
 from ..hand import Hand
 from ..notation import HandError, format_hand, parse_hand
 from ..rules import Ruleset
@@ -48,7 +50,7 @@ from .situations import (
 from .walk import Division, Evidence, structural_masks
 
 STATUSES = ("both", "below-minimum", "excludes", "never")
-TRIES = 24
+TRIES = 8
 """Hands scored per pair, at most, before a pair shown together is judged on what they gave."""
 
 
@@ -200,6 +202,8 @@ class Decider:
             bases = [s.with_(flags=sit.flags, seat=sit.seat, round=sit.round, flowers=sit.flowers) for s in plain]
         else:
             bases += plain[:8]
+            # the division itself forced: every set that does not hold the winning tile exposed
+            bases += sorted(plain, key=lambda s: (-s.states.count("e"), not s.tsumo))[:4]
         boosts = [(), ("last_tile",), ("last_tile", "after_kong"), ("after_kong",)]
         for base in bases:
             for extra in boosts:
@@ -226,7 +230,8 @@ class Decider:
             "hands": self.ev.hands, "orbits": self.ev.orbits, "divisions": self.ev.divisions,
             "divisions_scored": self.ev.scored, "classes": len(self.ev.classes),
             "class_divisions_played": sum(len(r) for r in self.achieved.values()),
-            "situations": self.situations_tried,
+            "situations": self.situations_tried, "sample": getattr(self.ev, "sample", 1),
+            "exhaustive": getattr(self.ev, "sample", 1) == 1,
         }
         return Decision(self.rs.id, list(self.ids), answers, space)
 
@@ -241,6 +246,7 @@ class Decider:
             return Answer(a, b, "never", None, None, self._never_reason(i, j))
         excl: tuple[Hand, Judged] | None = None
         below: tuple[Hand, Judged] | None = None
+        seen: Hand | None = None  # a hand showing both on some reading (not the one scored)
         tried = 0
         if (i, j) in self.ev.counted:
             srcs = [("div", self.ev.counted[(i, j)][1])] + srcs
@@ -256,6 +262,8 @@ class Decider:
                     excl = (h, jd)
                     if self.struct[i] >> j & 1 or ((i, j) in self.ev.shown and (i, j) not in self.ev.counted):
                         break  # the rule, or the walk, already answers for every other hand
+                if seen is None and not jd.shown and self._shows_both(h, a, b):
+                    seen = h
                 if tried >= TRIES * 3:
                     break
             if tried >= TRIES * 3:
@@ -273,12 +281,28 @@ class Decider:
                 why = self._rule(i, j)
             elif walked:
                 n = sum(v[1] for v in self.ev.dropped.get((i, j), {}).values())
-                why = (f"{jd.dropped_by} drops one ({jd.rule}); in every one of the {n:,} divisions of concealed "
-                       f"complete hands that show both, one was dropped")
+                why = (f"{jd.dropped_by} drops one ({jd.rule}); in every one of the {n:,} divisions of "
+                       f"{self._hands_words} that show both, one was dropped")
             else:
                 why = f"{jd.dropped_by} drops one ({jd.rule}) in every one of the {tried} hands tried that show both"
             return Answer(a, b, "excludes", format_hand(h), jd.stays, why)
+        if seen is not None:
+            return Answer(a, b, "excludes", format_hand(seen), None,
+                          f"both show on a reading of this hand, but its score takes another (the highest); so in "
+                          f"every one of the {tried} hands tried that show both")
         return Answer(a, b, "undecided", None, None, f"shown together, but none of the {tried} hands tried was judged")
+
+    def _shows_both(self, hand: Hand, a: str, b: str) -> bool:
+        """Whether some reading of `hand` shows both (their detectors fire on it)."""
+        h = engine.prepared(hand, self.rs)
+        pa, pb = self.rs.pattern(a), self.rs.pattern(b)
+        if self.chicken in (a, b):
+            return False
+        for r in engine.readings_of(hand, self.rs):
+            v = View(h, r)
+            if detectors.run(pa.detect, v, dict(pa.params)) and detectors.run(pb.detect, v, dict(pb.params)):
+                return True
+        return False
 
     def _rule(self, i: int, j: int) -> str:
         a, b = self.rs.pattern(self.ids[i]), self.rs.pattern(self.ids[j])
@@ -291,13 +315,21 @@ class Decider:
         limit = self.rs.option("limit")
         return f"a pattern worth more than the limit {limit} is scored alone"
 
+    @property
+    def _hands_words(self) -> str:
+        sample = getattr(self.ev, "sample", 1)
+        if sample == 1:
+            return f"the {self.ev.hands:,} distinct concealed complete hands"
+        return (f"the {self.ev.hands:,} concealed complete hands walked (one class of symmetric hands in {sample}: "
+                "a sample, not every hand)")
+
     def _never_reason(self, i: int, j: int) -> str:
         a, b = self.rs.pattern(self.ids[i]), self.rs.pattern(self.ids[j])
         if tile_only(a) and tile_only(b):
-            return (f"no division of the {self.ev.hands:,} distinct concealed complete hands shows both; "
-                    "tile patterns read only the sets and tiles, so no hand built on them does")
-        return ("no situation (melds, kongs, winning tile, flags, winds, flowers) of any class of divisions "
-                f"({len(self.ev.classes)} classes) shows both")
+            return (f"no division of {self._hands_words} shows both; tile patterns read only the sets and tiles, "
+                    "so no hand built on those divisions does")
+        return ("no situation (melds, kongs, winning tile, flags, winds, flowers) of the divisions kept from "
+                f"{len(self.ev.classes)} classes of divisions of {self._hands_words} shows both")
 
 
 def _bits(mask: int) -> list[int]:

@@ -29,23 +29,23 @@ def supported(rs: Ruleset) -> bool:
     return rs.policy in ("mcr", "series") and Form.REGULAR in rs.forms
 
 
-def _work(args: tuple[int, int, int | None, list[Ruleset], Any]) -> list[Evidence]:
-    worker, jobs, limit, rulesets, source = args
+def _work(args: tuple[int, int, int | None, list[Ruleset], Any, int]) -> list[Evidence]:
+    worker, jobs, limit, rulesets, source, sample = args
     orbits: Iterator[Orbit] | None = source() if source is not None else None
     def say(text: str) -> None:
         print(f"worker {worker}: {text} ({time.perf_counter() - t0:.0f} s)", flush=True)
 
     t0 = time.perf_counter()
-    return Walker(rulesets).walk(blocks(worker, jobs, limit, orbits=orbits), progress=say)
+    return Walker(rulesets).walk(blocks(worker, jobs, limit, orbits=orbits, sample=sample), progress=say)
 
 
 def walk_all(rulesets: list[Ruleset], jobs: int = 2, limit: int | None = None,
-             source: Callable[[], Iterator[Orbit]] | None = None) -> dict[str, Evidence]:
+             source: Callable[[], Iterator[Orbit]] | None = None, sample: int = 1) -> dict[str, Evidence]:
     """Stage one for every supported rule set: the evidence per rule set id."""
     rulesets = [rs for rs in rulesets if supported(rs)]
     if not rulesets:
         return {}
-    tasks = [(w, jobs, limit, rulesets, source) for w in range(jobs)]
+    tasks = [(w, jobs, limit, rulesets, source, sample) for w in range(jobs)]
     if jobs == 1:
         parts = [_work(tasks[0])]
     else:
@@ -82,11 +82,11 @@ def _decide(args: tuple[Ruleset, Evidence | None, frozenset[Form]]) -> tuple[Dec
 
 def run_matrix(rulesets: list[Ruleset], jobs: int = 2, limit: int | None = None,
                source: Callable[[], Iterator[Orbit]] | None = None,
-               progress: Callable[[str], None] | None = None) -> MatrixRun:
+               progress: Callable[[str], None] | None = None, sample: int = 1) -> MatrixRun:
     """Decide every pair of every rule set: stage one over the orbits in `jobs` workers, then each rule set's
     stage two and decisions, rule sets spread over the workers."""
     start = time.perf_counter()
-    evidence = walk_all(rulesets, jobs, limit, source)
+    evidence = walk_all(rulesets, jobs, limit, source, sample)
     seconds = {"walk": time.perf_counter() - start}
     keep = os.environ.get("MAHJONG_ATLAS_MATRIX_EVIDENCE")  # a file to keep stage one's evidence in (pickle)
     if keep:
@@ -96,6 +96,8 @@ def run_matrix(rulesets: list[Ruleset], jobs: int = 2, limit: int | None = None,
     if progress:
         progress(f"stage one: {seconds['walk']:.0f} s")
     forms = frozenset().union(*(rs.forms for rs in rulesets if supported(rs))) if evidence else frozenset()
+    for ev in evidence.values():
+        ev.sample = sample
     tasks = [(rs, evidence.get(rs.id), forms) for rs in rulesets]
     if jobs == 1 or len(tasks) == 1:
         done = [_decide(t) for t in tasks]

@@ -5,9 +5,10 @@ by the suit, wind and dragon symmetries, which no tile pattern of a symmetric ru
 hands holding only the tiles of a fixed tile list, all green or reversible tiles, are walked one by
 one), each division of the tiles into sets (`Reading`s that differ only in the winning tile's
 place are one division), scored by the policy on its own under the rule set restricted to its tile
-patterns (`stats.tally.tile_ruleset`). A tile pattern reads only the sets and the tiles, never which
-sets are exposed, which tile won or the win flags (stats/tally.py), so what a division shows is what
-every legal hand built on it shows, with any melds, kongs, winning tile and flags.
+patterns (`stats.tally.tile_ruleset`). A tile pattern reads the sets and the tiles, not the winning tile
+or the win flags (stats/tally.py); exposing or konging a set can only take one away (nine gates read
+without the wait wants a concealed hand), never add one (tests/test_matrix_decide.py tries to break
+this), so a pair no concealed division shows together no legal hand shows together.
 
 For each rule set the walk records, per pair of tile patterns:
 * `shown`: some division shows both (with the first such division, by orbit order);
@@ -104,6 +105,7 @@ class Evidence:
     orbits: int = 0
     divisions: int = 0  # divisions walked (orbit representatives, or each hand of a fixed-tile orbit)
     scored: int = 0  # divisions scored by the policy (the others held no open pair)
+    sample: int = 1  # every sample-th orbit was walked (1: all, the exhaustive run)
 
     def merge(self, other: Evidence) -> None:
         for mine, theirs in ((self.shown, other.shown), (self.counted, other.counted)):
@@ -391,12 +393,15 @@ def structural_masks(rs: Ruleset) -> list[int]:
 
 
 def blocks(worker: int, jobs: int, limit: int | None, block: int = 2000,
-           orbits: Iterator[Orbit] | None = None) -> Iterator[tuple[int, Orbit]]:
+           orbits: Iterator[Orbit] | None = None, sample: int = 1) -> Iterator[tuple[int, Orbit]]:
+    """This worker's orbits: blocks of `block` orbits in turn; with `sample`, every sample-th orbit only."""
     source = all_orbits() if orbits is None else orbits
     for i, orbit in enumerate(source):
         if limit is not None and i >= limit:
             return
-        if (i // block) % jobs == worker:
+        if i % sample:
+            continue
+        if (i // sample // block) % jobs == worker:
             yield i, orbit
 
 

@@ -14,7 +14,7 @@ from ..examples.concepts import Concept
 from ..examples.diffs import EditionDiffView
 from ..examples.model import Example
 from ..rules import Pattern, Ruleset
-from . import urls, views
+from . import compat, urls, views
 from .gather import SiteData
 
 if TYPE_CHECKING:
@@ -140,6 +140,11 @@ def witnessed(data: SiteData) -> dict[str, list[tuple[Ruleset, Pattern, Pattern]
     return out
 
 
+def combines(data: SiteData, rs: Ruleset, p: Pattern) -> dict[str, Any]:
+    """A pattern page's stored compatibility answers (site/compat.py)."""
+    return compat.combines(data.atlas.matrices.get(rs.id), rs, p, set(data.by_key), compat.has_calculator())
+
+
 def has_matrix(data: SiteData, ruleset_id: str) -> bool:
     return ruleset_id in data.atlas.matrices
 
@@ -155,12 +160,17 @@ def matrix_pages(data: SiteData, rs: Ruleset, crumbs: Crumbs) -> list[Page]:
         return []
     number = {pid: i + 1 for i, pid in enumerate(m.patterns)}
     rows = []
+    known = set(data.by_key)
     for a in m.patterns:
         cells: list[tuple[str, str, str | None, str]] = []  # (status, symbol, url, title)
         for b in m.patterns:
             c = m.cell(a, b)
             if c is None:
                 cells.append(("diag", "", None, ""))
+                continue
+            if m.stored:  # the answers of `mahjong-atlas matrix` (site/compat.py)
+                cells.append((c.status, compat.SYMBOLS[c.status], compat.witness_url(c, known, compat.has_calculator()),
+                              compat.title_of(c, a, b, number)))
                 continue
             url = urls.hand_url(c.example) if c.status == "both" and c.example in data.by_key else None
             if c.status == "excluded" and c.by:
@@ -178,7 +188,8 @@ def matrix_pages(data: SiteData, rs: Ruleset, crumbs: Crumbs) -> list[Page]:
     # the page cache) is not handed to it
     return [Page(urls.matrix_url(rs.id), "matrix.html", f"{rs.name} compatibility matrix",
                  {"n_patterns": len(m.patterns), "searched": m.searched, "rows": rows, "counts": m.counts(),
-                  "symbols": MATRIX_SYMBOLS},
+                  "symbols": compat.SYMBOLS if m.stored else MATRIX_SYMBOLS, "stored": m.stored,
+                  "current": m.current, "space": m.space},
                  ruleset=rs, searchable=False, crumbs=crumbs)]
 
 

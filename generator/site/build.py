@@ -46,6 +46,7 @@ from .pages import Page, site_pages
 from .render import SNIPPETS, TEMPLATES_DIR, environment
 from .search import INDEX_DIR, SearchIndexError, index_files
 from .sync import Ledger, SiteFiles, sha1_of, sync_tree
+from . import compat
 from .urls import EXAMPLES_JSON, output_path
 
 MARKER = ".mahjong-atlas-site"  # written into every build, so a rebuild only ever replaces a folder we made
@@ -126,6 +127,7 @@ def render_site(data: SiteData, cache: BuildCache = NO_CACHE) -> tuple[dict[str,
         cache.store("pages", set_key, kept)
     files.update(_static_files())
     files[output_path(EXAMPLES_JSON)] = examples_json(data)
+    files.update(compat.data_files(data.atlas.matrices))
     files[MARKER] = b"Built by mahjong-atlas; `mahjong-atlas build` replaces this folder.\n"
     return files, pages
 
