@@ -148,24 +148,32 @@ def _stored_matrix(rs: Ruleset, content: Path, examples: _Examples, scorer: Scor
     if obj is None:
         return None
     legal_pairs: dict[tuple[str, str], str] = {}
+    dropped: dict[tuple[str, str], str] = {}  # (stays, dropped) -> an example where both show and one is dropped
     for key in examples.by_key:
         score = scorer(examples.hands[key], rs.id)
+        counted = sorted(c.id for c in score.patterns)
         if score.legal:
-            ids = sorted(c.id for c in score.patterns)
-            for pair in combinations(ids, 2):
+            for pair in combinations(counted, 2):
                 legal_pairs.setdefault(pair, key)
+        for e in score.excluded:
+            for stays in counted:
+                dropped.setdefault((stays, e.id), key)
     key_of: dict[tuple[str, str], str] = {}
     for row in obj.get("pairs", []):
-        a, b, status, notation = row["a"], row["b"], row["status"], row.get("witness")
+        a, b, status, notation, by = row["a"], row["b"], row["status"], row.get("witness"), row.get("by")
+        other = b if by == a else a
         if status == "both" and tuple(sorted((a, b))) in legal_pairs:
             key_of[(a, b)] = legal_pairs[tuple(sorted((a, b)))]
+        elif status == "excludes" and by is not None and (by, other) in dropped:
+            key_of[(a, b)] = dropped[(by, other)]
         elif notation:
             try:
                 hand = parse_hand(notation)
             except HandError:
                 continue
             key_of[(a, b)] = examples.add(hand, "generated", title=f"Compatibility witness ({rs.id})", role="matrix")
-    return stored_matrix(rs, obj, is_matrix_current(obj, rs), key_of)
+    hands = {key: examples.by_key[key].hand for key in key_of.values()}
+    return stored_matrix(rs, obj, is_matrix_current(obj, rs), key_of, hands)
 
 
 def accept_snapshot(rulesets: dict[str, Ruleset], content: Path) -> tuple[Path, Atlas]:

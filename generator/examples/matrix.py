@@ -152,7 +152,8 @@ def _context_proof(rs: Ruleset, a: str, b: str) -> str | None:
 # ----------------------------------------------------------------------------- stored answers
 
 
-def stored_matrix(rs: Ruleset, obj: dict[str, Any], current: bool, key_of: dict[tuple[str, str], str]) -> Matrix:
+def stored_matrix(rs: Ruleset, obj: dict[str, Any], current: bool, key_of: dict[tuple[str, str], str],
+                  hands: dict[str, str] | None = None) -> Matrix:
     """The stored answers of `mahjong-atlas matrix` as a Matrix; `key_of` gives each pair's witness as a hand of
     the site (an example where both count, preferred to the stored witness, or the stored witness added as an
     example). A pair the stored answers lack (a pattern added since) is "unseen" with the reason."""
@@ -165,7 +166,9 @@ def stored_matrix(rs: Ruleset, obj: dict[str, Any], current: bool, key_of: dict[
             if row is None or row["status"] not in DECIDED:
                 cells[(a, b)] = Cell("unseen", reason="not decided for this rule data: run mahjong-atlas matrix")
                 continue
-            cells[(a, b)] = Cell(row["status"], example=key_of.get((a, b)) or key_of.get((b, a)), by=row.get("by"),
-                                 notation=row.get("witness"), reason=row.get("reason", ""))
+            key = key_of.get((a, b)) or key_of.get((b, a))
+            notation = (hands or {}).get(key) if key else None  # the site's hand standing in for the stored witness
+            cells[(a, b)] = Cell(row["status"], example=key, by=row.get("by"),
+                                 notation=notation or row.get("witness"), reason=row.get("reason", ""))
     return Matrix(rs.id, ids, int(obj.get("space", {}).get("hands", 0)), cells, stored=True, current=current,
                   space=dict(obj.get("space", {})))

@@ -258,9 +258,10 @@ class Decider:
                     return Answer(a, b, "both", format_hand(h), None, "both count in this legal hand")
                 if jd.counted and below is None:
                     below = (h, jd)
-                if jd.shown and not jd.counted and excl is None:
+                if jd.shown and not jd.counted and (excl is None or (excl[1].stays is None and jd.stays)):
                     excl = (h, jd)
-                    if self.struct[i] >> j & 1 or ((i, j) in self.ev.shown and (i, j) not in self.ev.counted):
+                    if jd.stays and (self.struct[i] >> j & 1 or ((i, j) in self.ev.shown
+                                                                 and (i, j) not in self.ev.counted)):
                         break  # the rule, or the walk, already answers for every other hand
                 if seen is None and not jd.shown and self._shows_both(h, a, b):
                     seen = h
@@ -279,6 +280,7 @@ class Decider:
                 self.rs.pattern(a)) and tile_only(self.rs.pattern(b))
             if self.struct[i] >> j & 1:
                 why = self._rule(i, j)
+                return Answer(a, b, "excludes", format_hand(h), jd.stays or self._rule_by(i, j), why)
             elif walked:
                 n = sum(v[1] for v in self.ev.dropped.get((i, j), {}).values())
                 why = (f"{jd.dropped_by} drops one ({jd.rule}); in every one of the {n:,} divisions of "
@@ -286,11 +288,72 @@ class Decider:
             else:
                 why = f"{jd.dropped_by} drops one ({jd.rule}) in every one of the {tried} hands tried that show both"
             return Answer(a, b, "excludes", format_hand(h), jd.stays, why)
+        if seen is None and below is None and excl is None:
+            found = self._wider(i, j, srcs)
+            if found is not None:
+                h, jd, n = found
+                if jd.counted and jd.legal:
+                    return Answer(a, b, "both", format_hand(h), None, "both count in this legal hand")
+                if jd.counted:
+                    below = (h, jd)
+                else:
+                    excl = (h, jd)
+                tried += n
+        if below is not None:
+            h, jd = below
+            return Answer(a, b, "below-minimum", format_hand(h), None,
+                          f"both count only below the minimum in the {tried} hands tried that count both "
+                          f"(this one scores {jd.total})")
+        if excl is not None:
+            h, jd = excl
+            return Answer(a, b, "excludes", format_hand(h), jd.stays,
+                          f"{jd.dropped_by} drops one ({jd.rule}) in every one of the {tried} hands tried that show both")
         if seen is not None:
             return Answer(a, b, "excludes", format_hand(seen), None,
                           f"both show on a reading of this hand, but its score takes another (the highest); so in "
                           f"every one of the {tried} hands tried that show both")
         return Answer(a, b, "undecided", None, None, f"shown together, but none of the {tried} hands tried was judged")
+
+    def _wider(self, i: int, j: int, srcs: list[tuple[str, Any]]) -> tuple[Hand, Judged, int] | None:
+        """When no hand of the sources was judged (the situation did not carry over to the divisions kept for the
+        tile pattern): every kept division of the tile pattern's classes (of any class, for two patterns that read
+        more than the tiles), in every situation, with the flags, winds and flowers of the sources."""
+        a, b = self.ids[i], self.ids[j]
+        extras = {(s.flags, s.seat, s.round, s.flowers) for kind, (_t, _r, s) in
+                  ((k, src) for k, src in srcs if k == "sit")} or {((), 27, 27, 0)}
+        tiles = [x for x in (i, j) if tile_only(self.rs.pattern(self.ids[x]))]
+        if tiles:
+            divs = [div for (sig, t), reps in sorted(self.ev.class_shows.items(), key=repr) if t == tiles[0]
+                    for _o, div in reps]
+        else:
+            divs = [div for _sig, reps in sorted(self.ev.classes.items(), key=repr) for _o, div in reps]
+        tried = 0
+        shown: tuple[Hand, Judged] | None = None
+        for div in divs:
+            _hand, r = division_of(div, self.forms)
+            if r.form not in self.rs.forms:
+                continue
+            key = norm_key(r)
+            for sit in situations(r, div[0]):
+                for flags, seat, rnd, flowers in sorted(extras):
+                    h = build(div[0], r, sit.with_(flags=flags, seat=seat, round=rnd, flowers=flowers))
+                    if h is None:
+                        continue
+                    try:
+                        h = parse_hand(format_hand(h))
+                    except HandError:
+                        continue
+                    if not matching(h, self.rs, key):
+                        continue
+                    tried += 1
+                    jd = judge(h, self.rs, a, b)
+                    if jd.counted and jd.legal:
+                        return h, jd, tried
+                    if jd.shown and shown is None:
+                        shown = (h, jd)
+                    if tried >= 400:
+                        return (*shown, tried) if shown else None
+        return (*shown, tried) if shown else None
 
     def _shows_both(self, hand: Hand, a: str, b: str) -> bool:
         """Whether some reading of `hand` shows both (their detectors fire on it)."""
@@ -303,6 +366,22 @@ class Decider:
             if detectors.run(pa.detect, v, dict(pa.params)) and detectors.run(pb.detect, v, dict(pb.params)):
                 return True
         return False
+
+    def _rule_by(self, i: int, j: int) -> str | None:
+        """The pattern a rule that always keeps two apart keeps: the excluding one, the series' highest, the one over
+        the limit."""
+        a, b = self.rs.pattern(self.ids[i]), self.rs.pattern(self.ids[j])
+        for p, q in ((a, b), (b, a)):
+            if any(e.id == q.id and e.count is None for e in p.excludes):
+                return p.id
+        if self.rs.policy == "series" and a.group and a.group == b.group:
+            return a.id if (a.value, -i) > (b.value, -j) else b.id
+        limit = self.rs.option("limit")
+        if limit is not None:
+            over = [p for p in (a, b) if p.value > limit]
+            if len(over) == 1:
+                return over[0].id
+        return None
 
     def _rule(self, i: int, j: int) -> str:
         a, b = self.rs.pattern(self.ids[i]), self.rs.pattern(self.ids[j])

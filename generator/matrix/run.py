@@ -88,6 +88,8 @@ def run_matrix(rulesets: list[Ruleset], jobs: int = 2, limit: int | None = None,
     start = time.perf_counter()
     evidence = walk_all(rulesets, jobs, limit, source, sample)
     seconds = {"walk": time.perf_counter() - start}
+    for ev in evidence.values():
+        ev.sample = sample
     keep = os.environ.get("MAHJONG_ATLAS_MATRIX_EVIDENCE")  # a file to keep stage one's evidence in (pickle)
     if keep:
         import pickle
@@ -96,8 +98,6 @@ def run_matrix(rulesets: list[Ruleset], jobs: int = 2, limit: int | None = None,
     if progress:
         progress(f"stage one: {seconds['walk']:.0f} s")
     forms = frozenset().union(*(rs.forms for rs in rulesets if supported(rs))) if evidence else frozenset()
-    for ev in evidence.values():
-        ev.sample = sample
     tasks = [(rs, evidence.get(rs.id), forms) for rs in rulesets]
     if jobs == 1 or len(tasks) == 1:
         done = [_decide(t) for t in tasks]

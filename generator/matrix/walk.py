@@ -60,10 +60,16 @@ def divisions_of(hand: Hand, forms: frozenset[Form]) -> list[Reading]:
     return out
 
 
-def signature(r: Reading) -> tuple[Any, ...]:
+def signature(r: Reading, counts: Vec | None = None) -> tuple[Any, ...]:
     """What the patterns that do not read the tiles alone may read of a division: its form, its sets by kind
     (chows, pungs of suits, winds and dragons), the pair's kind, whether a chow is 123 or 789 (an edge wait
-    needs one) and whether the tiles are nine gates (a suit's 1112345678999 and one more)."""
+    needs one), how many pungs can be konged (the fourth copy is not in another set), whether some tile is held
+    once (robbing a kong and the last copy need a winning tile held nowhere else), and (`orbit`) whether the tiles
+    are nine gates (a suit's 1112345678999 and one more)."""
+    kongable = 0
+    if counts is not None:
+        kongable = sum(1 for s in r.sets if s.kind in (Kind.PUNG, Kind.KONG) and counts[s.tile] == 3)
+    single = counts is not None and 1 in counts
     chows = pungs = winds = dragons = edge = 0
     pair = "-"
     for s in r.sets:
@@ -79,7 +85,7 @@ def signature(r: Reading) -> tuple[Any, ...]:
                 pungs += 1
         elif s.kind is Kind.PAIR and r.form in (Form.REGULAR, Form.KNITTED_STRAIGHT):
             pair = "d" if s.tile >= 31 else "w" if s.tile >= 27 else "s"
-    return r.form.value, chows, pungs, winds, dragons, pair, bool(edge)
+    return r.form.value, chows, pungs, winds, dragons, pair, bool(edge), kongable, single
 
 
 def nine_gates_shape(counts: Vec) -> bool:
@@ -192,7 +198,7 @@ class Walker:
                         ev.orbits += 1
                         ev.hands += orbit.size
                     if sig is None:
-                        sig = signature(r) + (nine_gates_shape(counts),)
+                        sig = signature(r, counts) + (nine_gates_shape(counts),)
                     self._division(k, index, (counts, d), hand, r, spec_bits, sig)
 
     @property
