@@ -201,23 +201,23 @@ class Decider:
         if sit is not None and not bases:  # the situation did not carry over: every one, with its flags and winds
             bases = [s.with_(flags=sit.flags, seat=sit.seat, round=sit.round, flowers=sit.flowers) for s in plain]
         else:
-            bases += plain[:8]
-            # the division itself forced: every set that does not hold the winning tile exposed
-            bases += sorted(plain, key=lambda s: (-s.states.count("e"), not s.tsumo))[:4]
+            # plain first, then the division itself forced (every set without the winning tile exposed: the score
+            # then reads this division), then more plain ones
+            exposed = sorted(plain, key=lambda s: (-s.states.count("e"), not s.tsumo))[:4]
+            bases += plain[:2] + exposed + plain[2:8]
         boosts = [(), ("last_tile",), ("last_tile", "after_kong"), ("after_kong",)]
-        for base in bases:
-            for extra in boosts:
-                s = base if not extra else base.with_(flags=tuple(sorted(set(base.flags) | set(extra))))
-                h = build(counts, r, s)
-                if h is None:
-                    continue
-                try:
-                    h = parse_hand(format_hand(h))
-                except HandError:
-                    continue
-                if not matching(h, self.rs, key):
-                    continue
-                yield h
+        for extra, base in [(e, b) for e in boosts for b in bases]:  # every base plain before any boosted
+            s = base if not extra else base.with_(flags=tuple(sorted(set(base.flags) | set(extra))))
+            h = build(counts, r, s)
+            if h is None:
+                continue
+            try:
+                h = parse_hand(format_hand(h))
+            except HandError:
+                continue
+            if not matching(h, self.rs, key):
+                continue
+            yield h
 
     # ------------------------------------------------------------------ decide
     def decide(self) -> Decision:
@@ -226,7 +226,15 @@ class Decider:
         for i in range(self.n):
             for j in range(i + 1, self.n):
                 answers.append(self.pair(i, j, sources.get((i, j), [])))
+        found = stream_witnesses(self.rs)
+        for k, ans in enumerate(answers):
+            weak = ans.status == "undecided" or (ans.status == "excludes" and "hands tried" in ans.reason)
+            w = found.get(frozenset((ans.a, ans.b)))
+            if weak and w:
+                answers[k] = Answer(ans.a, ans.b, "both", w, None,
+                                    "both count in this legal hand (found in the example stream)")
         space = {
+            "stream_hands": STREAM,
             "hands": self.ev.hands, "orbits": self.ev.orbits, "divisions": self.ev.divisions,
             "divisions_scored": self.ev.scored, "classes": len(self.ev.classes),
             "class_divisions_played": sum(len(r) for r in self.achieved.values()),
@@ -289,7 +297,7 @@ class Decider:
                 why = f"{jd.dropped_by} drops one ({jd.rule}) in every one of the {tried} hands tried that show both"
             return Answer(a, b, "excludes", format_hand(h), jd.stays, why)
         if seen is None and below is None and excl is None:
-            found = self._wider(i, j, srcs)
+            found = self._concealed(i, j) or self._wider(i, j, srcs)
             if found is not None:
                 h, jd, n = found
                 if jd.counted and jd.legal:
@@ -313,6 +321,40 @@ class Decider:
                           f"both show on a reading of this hand, but its score takes another (the highest); so in "
                           f"every one of the {tried} hands tried that show both")
         return Answer(a, b, "undecided", None, None, f"shown together, but none of the {tried} hands tried was judged")
+
+    def _concealed(self, i: int, j: int) -> tuple[Hand, Judged, int] | None:
+        """The kept divisions of the tile pattern's classes played concealed, won on each tile kind, on a discard or
+        self-drawn, with no flag or the last copy: the hands a wait or the last copy needs."""
+        a, b = self.ids[i], self.ids[j]
+        tiles = [x for x in (i, j) if tile_only(self.rs.pattern(self.ids[x]))]
+        if not tiles:
+            return None
+        divs = [div for (sig, t), reps in sorted(self.ev.class_shows.items(), key=repr) if t == tiles[0]
+                for _o, div in reps]
+        tried = 0
+        shown: tuple[Hand, Judged] | None = None
+        for div in divs:
+            _hand, r = division_of(div, self.forms)
+            if r.form not in self.rs.forms:
+                continue
+            states = ("c",) * (4 if r.form is Form.REGULAR else 0)
+            for w in sorted({t for t in range(34) if div[0][t]}):
+                for tsumo in (False, True):
+                    for flags in ((), ("last_copy",)):
+                        h = build(div[0], r, Situation(states, (w, 0), tsumo, flags))
+                        if h is None:
+                            continue
+                        try:
+                            h = parse_hand(format_hand(h))
+                        except HandError:
+                            continue
+                        tried += 1
+                        jd = judge(h, self.rs, a, b)
+                        if jd.counted and jd.legal:
+                            return h, jd, tried
+                        if jd.shown and shown is None:
+                            shown = (h, jd)
+        return (*shown, tried) if shown else None
 
     def _wider(self, i: int, j: int, srcs: list[tuple[str, Any]]) -> tuple[Hand, Judged, int] | None:
         """When no hand of the sources was judged (the situation did not carry over to the divisions kept for the
@@ -417,4 +459,37 @@ def _bits(mask: int) -> list[int]:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
+    return out
+
+
+STREAM = 3000
+"""Hands of the example stream checked before an answer resting on the hands tried alone is given."""
+
+
+def stream_witnesses(rs: Ruleset, n: int = STREAM) -> dict[frozenset[str], str]:
+    """Pairs counted together in a legal hand among the first `n` hands of the seeded example stream (and each
+    hand self-drawn or not): a further space searched for `both` before a pair is left at `excludes` on the
+    strength of the hands tried, or undecided."""
+    from dataclasses import replace as _replace
+
+    from ..examples.generate import SEED, HandStream
+    stream = HandStream(SEED)
+    out: dict[frozenset[str], str] = {}
+    for k in range(n):
+        base = stream[k]
+        for tsumo in (base.context.tsumo, not base.context.tsumo):
+            ctx = _replace(base.context, tsumo=tsumo, after_kong=base.context.after_kong and tsumo,
+                           robbing_kong=base.context.robbing_kong and not tsumo)
+            try:
+                hand = parse_hand(format_hand(_replace(base, context=ctx)))
+            except HandError:
+                continue
+            s = engine.score(hand, rs)
+            if not s.legal:
+                continue
+            ids = [c.id for c in s.patterns]
+            for x in ids:
+                for y in ids:
+                    if x < y:
+                        out.setdefault(frozenset((x, y)), format_hand(hand))
     return out
