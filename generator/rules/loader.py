@@ -18,7 +18,7 @@ from .errors import ContentError
 from .locate import locate
 from .model import EditionDiff, Exclusion, Origin, Pattern, Ruleset
 
-POLICIES = ("series", "mcr", "multiplier")
+POLICIES = ("series", "mcr", "multiplier", "riichi")
 UNITS = ("fan", "points", "multiplier")
 PROVENANCE = ("source", "interpretation")
 SLUG = re.compile(r"^[a-z0-9][a-z0-9\-]*$")
@@ -82,7 +82,7 @@ def _typename(typ: type | tuple[type, ...]) -> str:
 
 PATTERN_KEYS = {
     "id", "zh", "en", "value", "group", "detect", "excludes", "definition", "source", "provenance",
-    "reading", "number", "aliases", "category", "extra",
+    "reading", "number", "aliases", "category", "extra", "open_value",
 }
 
 
@@ -125,11 +125,17 @@ def _pattern(f: _File, index: int, data: dict[str, Any], table: str = "pattern")
     aliases = _get(f, table, index, data, "aliases", list, required=False, default=[], label=label)
     if not all(isinstance(a, str) for a in aliases):
         raise f.error(table, index, "aliases", "expected an array of strings", f"{label}aliases")
+    value = _get(f, table, index, data, "value", int, label=label)
+    open_value = _get(f, table, index, data, "open_value", int, required=False, default=None, label=label)
+    if open_value is not None and not 0 <= open_value <= value:
+        raise f.error(table, index, "open_value", f"expected 0 (concealed hands only) up to the value {value}, "
+                      f"found {open_value}", f"{label}open_value")
     return Pattern(
         id=pid,
         zh=_get(f, table, index, data, "zh", str, label=label),
         en=_get(f, table, index, data, "en", str, label=label),
-        value=_get(f, table, index, data, "value", int, label=label),
+        value=value,
+        open_value=open_value,
         group=_get(f, table, index, data, "group", str, label=label),
         detect=name,
         params=params,
@@ -224,6 +230,7 @@ def _load(f: _File, bases: dict[str, Ruleset]) -> Ruleset:
     elif data.get("change"):
         raise f.error("change", 0, "", "[[change]] needs a base rule set (ruleset.base)", "change")
     _check_patterns(f, patterns)
+    _check_options(f, fields.get("policy", "series"), options)
     origin = Origin(f.name, 1, (("id", f.line("ruleset", 0, "id") or 1),))
     return Ruleset(id=rid, patterns=tuple(patterns), options=options, diff=diff, origin=origin, **fields)
 
@@ -279,11 +286,31 @@ def _pattern_dict(p: Pattern) -> dict[str, Any]:
     for key in ("reading", "number", "category"):
         if getattr(p, key):
             d[key] = getattr(p, key)
+    if p.open_value is not None:
+        d["open_value"] = p.open_value
     if p.aliases:
         d["aliases"] = list(p.aliases)
     if p.extra:
         d["extra"] = dict(p.extra)
     return d
+
+
+POLICY_OPTIONS: dict[str, dict[str, type]] = {
+    "riichi": {"counted_yakuman": bool, "stack_yakuman": bool},
+}
+"""The [options] a policy reads, with their types, for the policies that check theirs."""
+
+
+def _check_options(f: _File, policy: str, options: dict[str, Any]) -> None:
+    known = POLICY_OPTIONS.get(policy)
+    if known is None:
+        return
+    for key, value in options.items():
+        if key not in known:
+            raise f.error("options", 0, key, f"unknown option for policy {policy!r} (expected one of "
+                          f"{', '.join(sorted(known))})", f"options.{key}")
+        if not isinstance(value, known[key]):
+            raise f.error("options", 0, key, f"expected {_typename(known[key])}, found {value!r}", f"options.{key}")
 
 
 def _check_patterns(f: _File, patterns: list[Pattern]) -> None:

@@ -51,6 +51,7 @@ class Pattern:
     category: str = ""  # a display category (Sihai 大类/类别/子类 etc.)
     extra: Mapping[str, Any] = field(default_factory=dict)
     origin: Origin = Origin("")
+    open_value: int | None = None  # the value in a hand with a claimed meld (Riichi); 0: concealed hands only
 
     @property
     def detect_params(self) -> dict[str, Any]:

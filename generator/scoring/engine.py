@@ -12,7 +12,7 @@ from ..hand import Hand
 from ..notation import format_hand
 from ..rules import Ruleset
 from ..shapes import Reading, readings
-from . import mcr, multiplier, series
+from . import mcr, multiplier, riichi, series
 from .payments import payments
 from .result import Score
 
@@ -20,14 +20,16 @@ Policy = Callable[[Hand, list[Reading], Ruleset, str], Score]
 
 POLICIES: dict[str, Policy] = {"series": series.score, "multiplier": multiplier.score}
 POLICIES["mcr"] = mcr.score
+POLICIES["riichi"] = riichi.score
 
 ReadingsHook = Callable[[Hand, Ruleset], list[Reading]]
 
-READINGS: dict[str, ReadingsHook] = {"multiplier": multiplier.readings_for}
+READINGS: dict[str, ReadingsHook] = {"multiplier": multiplier.readings_for, "riichi": riichi.readings}
 """Policies whose rule sets decide completeness themselves (wild tiles), by policy name."""
 
 
-PREPARE: dict[str, Callable[[Hand], Hand]] = {"mcr": lambda hand: mcr.corrected_context(hand)[0]}
+PREPARE: dict[str, Callable[[Hand], Hand]] = {"mcr": lambda hand: mcr.corrected_context(hand)[0],
+                                             "riichi": riichi.prepare}
 """Policies that adjust a hand before detecting on it (MCR drops impossible win flags), by policy name."""
 
 
@@ -35,6 +37,18 @@ def prepared(hand: Hand, ruleset: Ruleset) -> Hand:
     """The hand as the rule set's detectors see it: what may fire, e.g. for the example search's checks."""
     prepare = PREPARE.get(ruleset.policy)
     return prepare(hand) if prepare is not None else hand
+
+
+def riichi_only_flags(hand: Hand) -> list[str]:
+    """The Riichi-only parts of a hand's notation, which other rule sets read past (a red five as a five)."""
+    ctx = hand.context
+    if not (ctx.red or ctx.riichi or ctx.double_riichi or ctx.ippatsu or ctx.dora or ctx.ura):
+        return []
+    out = [name for name, on in (("riichi", ctx.riichi), ("double-riichi", ctx.double_riichi),
+                                 ("ippatsu", ctx.ippatsu), ("dora", bool(ctx.dora)), ("ura", bool(ctx.ura))) if on]
+    if ctx.red:
+        out.append("red fives (read as fives)")
+    return out
 
 
 def register_policy(name: str, policy: Policy) -> None:
@@ -61,6 +75,10 @@ def score(hand: Hand, ruleset: Ruleset, found: list[Reading] | None = None) -> S
     if policy is None:
         raise NotImplementedError(f"policy {ruleset.policy!r} of {ruleset.id} is not implemented")
     result = policy(hand, found, ruleset, key)
+    if ruleset.policy != "riichi":
+        unused = riichi_only_flags(hand)
+        if unused:
+            result.notes.append(f"not used by {ruleset.id}: {', '.join(unused)}")
     schemes = ruleset.option("payment")
     if schemes and result.legal and not result.payments:
         result.payments = payments(schemes, result.total, hand.context.tsumo)

@@ -7,11 +7,11 @@ from collections.abc import Callable
 from ..completion import Waits, waits_of
 from ..hand import WaitingHand
 from ..rules import Ruleset
-from . import multiplier
+from . import multiplier, riichi
 
 WaitsFn = Callable[[WaitingHand, Ruleset], Waits]
 
-CUSTOM_WAITS: dict[str, WaitsFn] = {"multiplier": multiplier.waits}
+CUSTOM_WAITS: dict[str, WaitsFn] = {"multiplier": multiplier.waits, "riichi": riichi.waits}
 """Rule sets with their own notion of completion (wild tiles) register here by policy name."""
 
 
