@@ -167,6 +167,11 @@ def score_reading(hand: Hand, reading: Reading, rs: Ruleset) -> _Result:
             for pid in yakuman:
                 if pid != top:
                     tally.exclude(pid, top, "limit: yakuman do not add up")
+    else:
+        alone = [pid for pid in tally.counting() if rs.pattern(pid).extra.get("alone")]
+        for pid in tally.counting():
+            if alone and pid != alone[0]:
+                tally.exclude(pid, alone[0], "limit: scored alone")
     ids = in_rule_order(rs, tally.counting())
     counted = [Counted(pid, rs.pattern(pid).zh, rs.pattern(pid).en, pattern_value(rs, pid, closed),
                        len(tally.found[pid]), tuple(tally.found[pid])) for pid in ids]
