@@ -76,6 +76,8 @@ def check_hand(hand: Hand | WaitingHand) -> None:
         raise HandError(f"{len(ctx.dora)} dora indicators with {kongs} kong(s): at most one, plus one per kong")
     if len(ctx.ura) > max(len(ctx.dora), 1 + kongs):
         raise HandError(f"{len(ctx.ura)} ura dora indicators: at most one under each dora indicator")
+    if ctx.after_kong and not kongs:
+        raise HandError("'after-kong' (a win on the replacement tile) needs a kong among the melds")
     if ctx.after_kong and ctx.last_tile:
         raise HandError("'after-kong' and 'last-tile' do not combine in Riichi (the replacement tile is not the "
                         "last tile of the wall)")
