@@ -18,6 +18,7 @@ from typing import Any, TextIO
 from .notation import HandError, format_waiting, parse_hand, parse_waiting
 from .rules import CONTENT_DIR, ContentError, Ruleset, all_rulesets, find_ruleset
 from .scoring import Score, score
+from .scoring.engine import check
 from .scoring.waits import waits_for
 from .tiles import tile_to_text
 
@@ -73,14 +74,21 @@ def _receipt(s: Score) -> str:
     return "\n".join(lines)
 
 
-def score_line(text: str, rulesets: list[Ruleset]) -> list[dict[str, Any]]:
+def score_line(text: str, rulesets: list[Ruleset], named: bool = False) -> list[dict[str, Any]]:
     hand = parse_hand(text)
+    if named:
+        for rs in rulesets:
+            check(hand, rs)
     return [score(hand, rs).to_json() for rs in rulesets]
 
 
-def score_line_text(text: str, rulesets: list[Ruleset]) -> str:
-    """`_dump(score_line(text, rulesets))`, the line `score --batch` writes, without building the objects."""
+def score_line_text(text: str, rulesets: list[Ruleset], named: bool = False) -> str:
+    """`_dump(score_line(text, rulesets))`, the line `score --batch` writes, without building the objects.
+    With `named` (the rule sets were asked for by name) a hand one of them cannot have is an error."""
     hand = parse_hand(text)
+    if named:
+        for rs in rulesets:
+            check(hand, rs)
     return "[" + ", ".join([score(hand, rs).json_text() for rs in rulesets]) + "]"
 
 
@@ -136,10 +144,14 @@ def cmd_score(args: argparse.Namespace) -> int:
     if args.batch:
         if args.hand:
             raise UsageError("give either --batch FILE or a HAND, not both")
-        return _batch(args.batch, lambda text: score_line_text(text, rulesets))
+        named = bool(args.ruleset)
+        return _batch(args.batch, lambda text: score_line_text(text, rulesets, named))
     if not args.hand:
         raise UsageError("no hand given (try: mahjong-atlas score '1112345678999m+5m tsumo')")
     hand = parse_hand(" ".join(args.hand))
+    if args.ruleset:
+        for rs in rulesets:
+            check(hand, rs)
     results = [score(hand, rs) for rs in rulesets]
     if args.json:
         objs = [r.to_json() for r in results]

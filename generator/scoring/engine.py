@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..hand import Hand
-from ..notation import format_hand
+from ..notation import HandError, format_hand
 from ..rules import Ruleset
 from ..shapes import Reading, readings
 from . import mcr, multiplier, riichi, series
@@ -37,6 +37,19 @@ def prepared(hand: Hand, ruleset: Ruleset) -> Hand:
     """The hand as the rule set's detectors see it: what may fire, e.g. for the example search's checks."""
     prepare = PREPARE.get(ruleset.policy)
     return prepare(hand) if prepare is not None else hand
+
+
+CHECKS: dict[str, Callable[[Hand], str | None]] = {"riichi": riichi.problem}
+"""Policies that refuse some hands of valid notation (what cannot happen in their game), by policy name."""
+
+
+def check(hand: Hand, ruleset: Ruleset) -> None:
+    """Raise HandError when the rule set's game cannot have this hand (`score` instead scores it as no
+    win, with the reason in a note): for input that names the rule set."""
+    fn = CHECKS.get(ruleset.policy)
+    why = fn(hand) if fn is not None else None
+    if why is not None:
+        raise HandError(f"{ruleset.id}: {why}")
 
 
 def riichi_only_flags(hand: Hand) -> list[str]:

@@ -1,7 +1,7 @@
 """The Riichi policy (Japanese mahjong): yaku worth han, minipoints (fu), limits, payments.
 
 Shaped as the hooks a policy object has: `readings(hand, rs)`, `score(hand, readings, rs, key)`,
-`waits(hand, rs)`, `prepare(hand)`, `check_hand(hand)` and `unused_flags(hand)`.
+`waits(hand, rs)`, `prepare(hand)`, `problem(hand)` and `unused_flags(hand)`.
 
 A reading is scored so:
 - its yaku are the rule set's patterns whose detectors fire, at their concealed `value` or, in a
@@ -28,7 +28,6 @@ from ..completion import Waits, waits_of
 from ..detectors import View
 from ..detectors.riichi import wait_of
 from ..hand import Hand, WaitingHand
-from ..notation import HandError
 from ..rules import Ruleset
 from ..shapes import Form, Kind, Reading, readings as all_readings
 from ..tiles import DRAGONS, EAST, is_orphan
@@ -62,42 +61,43 @@ def prepare(hand: Hand) -> Hand:
     return hand if ctx.dealer == dealer else replace(hand, context=replace(ctx, dealer=dealer))
 
 
-def check_hand(hand: Hand | WaitingHand) -> None:
-    """Refuse what cannot happen in a Riichi game (a HandError, as a malformed hand is): this lives
-    in the policy and not the parser because other rule sets give these flags other meanings."""
+def problem(hand: Hand | WaitingHand) -> str | None:
+    """What makes the hand impossible in a Riichi game, or None. It lives in the policy, not the parser,
+    because other rule sets give these flags other meanings (a dealer in the South seat is fine in
+    Zung Jung): scoring gives such a hand no value and says why, and the CLI, asked for a Riichi
+    rule set by name, refuses it as it refuses a malformed hand (`engine.check`)."""
     ctx = hand.context
     if ctx.dealer and ctx.seat != EAST:
-        raise HandError("in Riichi the dealer is the East seat: 'dealer' needs seat=E (or leave 'dealer' out)")
+        return "in Riichi the dealer is the East seat: 'dealer' needs seat=E (or leave 'dealer' out)"
     is_open = any(not m.concealed for m in hand.melds)
     if ctx.declared_riichi and is_open:
-        raise HandError("riichi is declared on a concealed hand only; this hand has a claimed meld")
+        return "riichi is declared on a concealed hand only; this hand has a claimed meld"
     kongs = sum(1 for m in hand.melds if m.is_kong)
     if len(ctx.dora) > 1 + kongs:
-        raise HandError(f"{len(ctx.dora)} dora indicators with {kongs} kong(s): at most one, plus one per kong")
+        return f"{len(ctx.dora)} dora indicators with {kongs} kong(s): at most one, plus one per kong"
     if len(ctx.ura) > max(len(ctx.dora), 1 + kongs):
-        raise HandError(f"{len(ctx.ura)} ura dora indicators: at most one under each dora indicator")
+        return f"{len(ctx.ura)} ura dora indicators: at most one under each dora indicator"
     if ctx.after_kong and not kongs:
-        raise HandError("'after-kong' (a win on the replacement tile) needs a kong among the melds")
+        return "'after-kong' (a win on the replacement tile) needs a kong among the melds"
     if ctx.after_kong and ctx.last_tile:
-        raise HandError("'after-kong' and 'last-tile' do not combine in Riichi (the replacement tile is not the "
-                        "last tile of the wall)")
+        return ("'after-kong' and 'last-tile' do not combine in Riichi (the replacement tile is not the "
+                "last tile of the wall)")
     if ctx.ippatsu and ctx.after_kong:
-        raise HandError("'ippatsu' and 'after-kong' do not combine in Riichi (a kong ends the ippatsu turn)")
+        return "'ippatsu' and 'after-kong' do not combine in Riichi (a kong ends the ippatsu turn)"
     if ctx.robbing_kong and ctx.last_tile:
-        raise HandError("'robbing-kong' and 'last-tile' do not combine in Riichi")
+        return "'robbing-kong' and 'last-tile' do not combine in Riichi"
     if ctx.first_turn and hand.melds:
-        raise HandError("'first-turn' wins (tenhou, chiihou) come before any call or kong")
+        return "'first-turn' wins (tenhou, chiihou) come before any call or kong"
     if ctx.first_turn and (ctx.declared_riichi or ctx.last_tile or ctx.after_kong or ctx.robbing_kong):
-        raise HandError("'first-turn' (a win on the first draw) does not combine with riichi or a late-game flag")
+        return "'first-turn' (a win on the first draw) does not combine with riichi or a late-game flag"
+    return None
 
 
 def readings(hand: Hand, rs: Ruleset) -> list[Reading]:
-    check_hand(hand)
     return all_readings(hand, FORMS, four_as_two_pairs=False)
 
 
 def waits(hand: WaitingHand, rs: Ruleset) -> Waits:
-    check_hand(hand)
     return waits_of(hand, FORMS, four_as_two_pairs=False)
 
 
@@ -129,6 +129,9 @@ class _Result:
 
 
 def score(hand: Hand, found: list[Reading], rs: Ruleset, key: str) -> Score:
+    why = problem(hand)
+    if why is not None:
+        return Score(rs.id, key, True, False, 0, rs.unit, notes=[f"not a Riichi hand: {why}"])
     hand = prepare(hand)
     best: _Result | None = None
     for reading in found:
