@@ -66,6 +66,8 @@ def _receipt(s: Score) -> str:
         lines.append(f"  {c.zh} {c.en:<34} {c.value:>5}{times:<5} {running:>6}")
     for e in s.excluded:
         lines.append(f"  ({rs.pattern(e.id).zh} {rs.pattern(e.id).en}: not counted, {e.rule} by {e.by})")
+    if s.han is not None and s.legal:
+        lines.append(f"  {s.han} han {s.fu} fu" + (f", {s.limit}" if s.limit else ""))
     lines.append(f"  total {s.total} {s.unit}" + ("" if s.legal else "  (not a legal win)"))
     for note in s.notes:
         lines.append(f"  note: {note}")

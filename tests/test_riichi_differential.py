@@ -198,6 +198,6 @@ def test_dora_alone_is_no_win_and_ura_needs_riichi() -> None:
     s = _score("2m112233678p[345m]+2m dora=1m", "riichi")
     assert not s.legal and s.total == 0
     with_ura = _score("123m456p789s1122z+2z riichi seat=S dora=1z ura=1z", "riichi")
-    assert dict((c.id, c.count) for c in with_ura.patterns).get("ura-dora") == 2
+    assert dict((c.id, c.count) for c in with_ura.patterns).get("ura-dora") == 3  # the pung of 2z
     no_riichi = _score("123m456p789s1122z+2z seat=S round=S dora=1z ura=1z", "riichi")
     assert "ura-dora" not in {c.id for c in no_riichi.patterns}

@@ -184,7 +184,7 @@ def score_reading(hand: Hand, reading: Reading, rs: Ruleset) -> _Result:
     yaku = [c for c in counted if groups[c.id] != DORA]
     fu = fu_of(view, {c.id for c in counted}, rs)
     if not yaku:
-        notes.append("no yaku: dora alone do not make a winning hand")
+        notes.append("no yaku: a hand needs one to win, and dora do not count as yaku")
         return _Result(False, 0, fu, 0, "", [], excluded, reading, [], 0, notes)
     han = sum(c.points for c in counted)
     if yakuman:
