@@ -155,7 +155,7 @@ def _pattern(f: _File, index: int, data: dict[str, Any], table: str = "pattern")
 
 RULESET_KEYS = {
     "id", "name", "zh", "edition", "policy", "unit", "source", "forms", "description", "principles",
-    "aliases", "accent", "base", "remove",
+    "aliases", "accent", "base", "remove", "pattern_unit",
 }
 
 
@@ -168,8 +168,8 @@ def _ruleset_fields(f: _File, data: dict[str, Any], base: Ruleset | None) -> dic
     need = base is None
     out: dict[str, Any] = {}
     for key, typ in (("name", str), ("zh", str), ("edition", str), ("policy", str), ("unit", str), ("source", str),
-                     ("description", str), ("principles", str), ("accent", str)):
-        optional = key in ("description", "principles", "accent")
+                     ("description", str), ("principles", str), ("accent", str), ("pattern_unit", str)):
+        optional = key in ("description", "principles", "accent", "pattern_unit")
         value = _get(f, t, 0, data, key, typ, required=need and not optional, default=None, label="ruleset.")
         if value is not None:
             out[key] = value
@@ -225,7 +225,7 @@ def _load(f: _File, bases: dict[str, Ruleset]) -> Ruleset:
         merged.update(options)
         options = merged
         fields = {**{k: getattr(base, k) for k in ("name", "zh", "edition", "policy", "unit", "source", "forms",
-                                                   "description", "principles", "accent")}, **fields}
+                                                   "description", "principles", "accent", "pattern_unit")}, **fields}
         fields.setdefault("aliases", ())
     elif data.get("change"):
         raise f.error("change", 0, "", "[[change]] needs a base rule set (ruleset.base)", "change")

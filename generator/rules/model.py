@@ -86,6 +86,12 @@ class Ruleset:
     accent: str = "#555555"
     diff: EditionDiff | None = None
     origin: Origin = Origin("")
+    pattern_unit: str = ""  # what a pattern's value counts when it is not the total's unit (Riichi: han)
+
+    @property
+    def value_unit(self) -> str:
+        """The unit of a pattern's value: `pattern_unit`, else the rule set's `unit`."""
+        return self.pattern_unit or self.unit
 
     def pattern(self, pattern_id: str) -> Pattern:
         return self._by_id[pattern_id]
