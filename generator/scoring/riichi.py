@@ -31,7 +31,7 @@ from ..hand import Hand, WaitingHand
 from ..rules import Ruleset
 from ..shapes import Form, Kind, Reading, readings as all_readings
 from ..tiles import DRAGONS, EAST, is_orphan
-from .common import Tally, apply_exclusions, find, in_rule_order
+from .common import Tally, apply_exclusions, find
 from .result import Counted, Excluded, Payment, Score
 
 FORMS = frozenset({Form.REGULAR, Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS})
@@ -177,10 +177,11 @@ def score_reading(hand: Hand, reading: Reading, rs: Ruleset) -> _Result:
         for pid in tally.counting():
             if alone and pid != alone[0]:
                 tally.exclude(pid, alone[0], "limit: scored alone")
-    ids = in_rule_order(rs, tally.counting())
+    order = _order_of(rs).__getitem__
+    ids = sorted(tally.counting(), key=order)
     counted = [Counted(pid, rs.pattern(pid).zh, rs.pattern(pid).en, pattern_value(rs, pid, closed),
                        len(tally.found[pid]), tuple(tally.found[pid])) for pid in ids]
-    excluded = [tally.excluded[pid] for pid in in_rule_order(rs, tally.excluded)]
+    excluded = [tally.excluded[pid] for pid in sorted(tally.excluded, key=order)]
     yaku = [c for c in counted if groups[c.id] != DORA]
     fu = fu_of(view, {c.id for c in counted}, rs)
     if not yaku:
@@ -197,7 +198,18 @@ def score_reading(hand: Hand, reading: Reading, rs: Ruleset) -> _Result:
 
 
 def _order(rs: Ruleset, pid: str) -> int:
-    return next(i for i, p in enumerate(rs.patterns) if p.id == pid)
+    return _order_of(rs)[pid]
+
+
+_ORDERS: dict[int, tuple[Ruleset, dict[str, int]]] = {}
+
+
+def _order_of(rs: Ruleset) -> dict[str, int]:
+    """Each pattern's place in the rule set's list (kept per rule set object: every reading sorts by it)."""
+    kept = _ORDERS.get(id(rs))
+    if kept is None or kept[0] is not rs:
+        kept = _ORDERS[id(rs)] = (rs, {p.id: i for i, p in enumerate(rs.patterns)})
+    return kept[1]
 
 
 def _yakuman_name(units: int) -> str:
