@@ -10,12 +10,16 @@ from typing import Literal
 
 from ..shapes import Form, Kind
 from ..tiles import DRAGONS, NUM_KINDS, Tile
-from .gate import Gate
+from .gate import Gate, form_in
 from .registry import detector
 from .view import WHOLE, Match, View
 
 
-@detector("declared")
+_DECLARED_BIT = {"riichi": 1, "double-riichi": 2, "ippatsu": 4}
+
+
+@detector("declared", gate=Gate(context=lambda c, a: not c.claimed and bool(c.declared & _DECLARED_BIT[a["kind"]]),
+                                exact=True))
 def declared(v: View, *, kind: Literal["riichi", "double-riichi", "ippatsu"]) -> list[Match]:
     """A declaration of the notation's flags: riichi, double riichi (on the first turn) or ippatsu
     (the win within one go-around after riichi). Only a concealed hand can have declared."""
@@ -69,7 +73,7 @@ def single_wait_pungs(v: View) -> list[Match]:
     return [WHOLE] if all(s.is_pung and not s.exposed for s in sets[:-1]) else []
 
 
-@detector("thirteen_wait")
+@detector("thirteen_wait", gate=Gate(sets=form_in(Form.THIRTEEN_ORPHANS)))
 def thirteen_wait(v: View) -> list[Match]:
     """Thirteen orphans whose thirteen tiles before the win were all different: it waited on all thirteen."""
     if v.form is not Form.THIRTEEN_ORPHANS:
@@ -91,7 +95,7 @@ def dora_count(tiles: tuple[Tile, ...], indicators: tuple[Tile, ...]) -> int:
     return sum(tiles.count(_NEXT[i]) for i in indicators)
 
 
-@detector("dora")
+@detector("dora", gate=Gate(context=lambda c, a: c.bonus))
 def dora(v: View, *, kind: Literal["dora", "ura", "red"]) -> list[Match]:
     """One match per dora in the hand: by the dora (and kan dora) indicators, by the ura dora
     indicators (only for a hand that declared riichi), or per red five."""
