@@ -157,7 +157,8 @@ def _parse_flags(tokens: list[tuple[str, int]]) -> WinContext:
         elif name in INDICATOR_FLAGS:
             values[name] = _indicators(name, raw, col)
         else:
-            raise HandError(f"unknown flag '{_shown(name)}' (known: {', '.join(FLAG_ORDER)})", col)
+            raise HandError(f"unknown flag '{_shown(name)}' (known: {', '.join(BOOL_FLAGS + VALUE_FLAGS)}; "
+                            "Riichi's in the README)", col)
     ctx = WinContext(**values)  # type: ignore[arg-type]
     if ctx.after_kong:
         ctx = replace(ctx, tsumo=True)
