@@ -20,6 +20,7 @@ from .notation import HandError, format_waiting, parse_hand, parse_waiting
 from .receipt import receipt_lines
 from .rules import CONTENT_DIR, ContentError, Ruleset, all_rulesets, find_ruleset
 from .scoring import Score, score
+from .scoring.engine import check
 from .scoring.waits import waits_for
 from .tiles import tile_to_text
 
@@ -67,6 +68,8 @@ def _receipt(s: Score) -> str:
         lines.append(f"  {c.zh} {c.en:<34} {c.value:>5}{times:<5} {c.running:>6}")
     for x in shown.struck:
         lines.append(f"  ({x.zh} {x.en}: not counted, {x.rule} by {x.by})")
+    if s.han is not None and s.legal:
+        lines.append(f"  {s.han} han {s.fu} fu" + (f", {s.limit}" if s.limit else ""))
     lines.append(f"  total {s.total} {s.unit}" + ("" if s.legal else "  (not a legal win)"))
     for note in s.notes:
         lines.append(f"  note: {note}")
@@ -75,14 +78,21 @@ def _receipt(s: Score) -> str:
     return "\n".join(lines)
 
 
-def score_line(text: str, rulesets: list[Ruleset]) -> list[dict[str, Any]]:
+def score_line(text: str, rulesets: list[Ruleset], named: bool = False) -> list[dict[str, Any]]:
     hand = parse_hand(text)
+    if named:
+        for rs in rulesets:
+            check(hand, rs)
     return [score(hand, rs).to_json() for rs in rulesets]
 
 
-def score_line_text(text: str, rulesets: list[Ruleset]) -> str:
-    """`_dump(score_line(text, rulesets))`, the line `score --batch` writes, without building the objects."""
+def score_line_text(text: str, rulesets: list[Ruleset], named: bool = False) -> str:
+    """`_dump(score_line(text, rulesets))`, the line `score --batch` writes, without building the objects.
+    With `named` (the rule sets were asked for by name) a hand one of them cannot have is an error."""
     hand = parse_hand(text)
+    if named:
+        for rs in rulesets:
+            check(hand, rs)
     return "[" + ", ".join([score(hand, rs).json_text() for rs in rulesets]) + "]"
 
 
@@ -138,10 +148,14 @@ def cmd_score(args: argparse.Namespace) -> int:
     if args.batch:
         if args.hand:
             raise UsageError("give either --batch FILE or a HAND, not both")
-        return _batch(args.batch, lambda text: score_line_text(text, rulesets))
+        named = bool(args.ruleset)
+        return _batch(args.batch, lambda text: score_line_text(text, rulesets, named))
     if not args.hand:
         raise UsageError("no hand given (try: mahjong-atlas score '1112345678999m+5m tsumo')")
     hand = parse_hand(" ".join(args.hand))
+    if args.ruleset:
+        for rs in rulesets:
+            check(hand, rs)
     results = [score(hand, rs) for rs in rulesets]
     if args.json:
         objs = [r.to_json() for r in results]

@@ -67,6 +67,17 @@ class WinContext:
     round: Tile = EAST
     flowers: int = 0
     wild_kongs: int = 0
+    # Riichi's flags (other rule sets ignore them and say so in a note):
+    riichi: bool = False
+    double_riichi: bool = False  # declared on the first turn; counts as riichi too
+    ippatsu: bool = False
+    dora: tuple[Tile, ...] = ()  # dora indicators shown (one, plus one per kong), sorted
+    ura: tuple[Tile, ...] = ()  # ura dora indicators (read only for a riichi hand), sorted
+    red: int = 0  # red fives in the hand, a bit per suit: 1 characters, 2 dots, 4 bamboo
+
+    @property
+    def declared_riichi(self) -> bool:
+        return self.riichi or self.double_riichi
 
 
 @dataclass(frozen=True, slots=True)

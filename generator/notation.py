@@ -12,31 +12,27 @@ The canonical string is a hand's identity (example pages are named from it), so
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from dataclasses import replace
 from functools import lru_cache
 from operator import eq
 
 from .hand import Hand, Meld, MeldKind, WaitingHand, WinContext
-from .tiles import (
-    EAST,
-    NUM_KINDS,
-    SUIT_LETTERS,
-    Tile,
-    counts_of,
-    is_honor,
-    make,
-    rank_of,
-    suit_of,
-    tile_to_text,
-    wind_from_letter,
-    wind_letter,
+from .notation_format import (  # noqa: F401  (re-exported: the notation's formatting half)
+    BOOL_FLAGS,
+    FLAG_ORDER,
+    RIICHI_FLAGS,
+    VALUE_FLAGS,
+    _TILE_TEXT,
+    format_context,
+    format_hand,
+    format_meld,
+    format_tiles,
+    format_waiting,
 )
+from .notation_riichi import INDICATOR_FLAGS, MAX_INDICATORS, red_bit
+from .tiles import SUIT_LETTERS, Tile, counts_of, is_honor, make, suit_of, tile_to_text, wind_from_letter
 
 ALIASES = {"E": (1, "z"), "S": (2, "z"), "W": (3, "z"), "N": (4, "z"), "P": (5, "z"), "F": (6, "z"), "C": (7, "z")}
-BOOL_FLAGS = ("tsumo", "last-tile", "after-kong", "robbing-kong", "last-copy", "first-turn", "dealer")
-VALUE_FLAGS = ("seat", "round", "flowers", "wild-kongs")
-FLAG_ORDER = BOOL_FLAGS + VALUE_FLAGS
 MAX_FLOWERS = 8
 DIGITS = "0123456789"
 MAX_WILD_KONGS = 3
@@ -62,9 +58,11 @@ def _shown(text: str, limit: int = 24) -> str:
 # --------------------------------------------------------------------------- scanning
 
 
-def _scan_tiles(text: str, start: int, offset: int) -> tuple[list[tuple[Tile, int]], int]:
+def _scan_tiles(text: str, start: int, offset: int, reds: list[tuple[Tile, int]] | None = None
+                ) -> tuple[list[tuple[Tile, int]], int]:
     """Read tiles (digits + suit letter, or honour aliases) from text[start:] until a
-    non-tile character; returns (tile, column) pairs and the stop index."""
+    non-tile character; returns (tile, column) pairs and the stop index. A red five `0`
+    reads as a five, and its (tile, column) is added to `reds` when given."""
     tiles: list[tuple[Tile, int]] = []
     digits: list[tuple[int, int]] = []
     i = start
@@ -72,8 +70,6 @@ def _scan_tiles(text: str, start: int, offset: int) -> tuple[list[tuple[Tile, in
         ch = text[i]
         col = offset + i + 1
         if ch in DIGITS:
-            if ch == "0":
-                raise HandError("'0' is not a rank (ranks are 1-9)", col)
             digits.append((int(ch), col))
         elif ch in SUIT_LETTERS:
             if not digits:
@@ -81,6 +77,12 @@ def _scan_tiles(text: str, start: int, offset: int) -> tuple[list[tuple[Tile, in
             for rank, dcol in digits:
                 if ch == "z" and rank > 7:
                     raise HandError(f"'{rank}z' is not a tile (honours are 1z-7z)", dcol)
+                if rank == 0:
+                    if ch == "z":
+                        raise HandError("'0z' is not a tile (a red five is 0m, 0p or 0s)", dcol)
+                    if reds is not None:
+                        reds.append((make(5, ch), dcol))
+                    rank = 5
                 tiles.append((make(rank, ch), dcol))
             digits = []
         elif ch in ALIASES:
@@ -98,11 +100,11 @@ def _scan_tiles(text: str, start: int, offset: int) -> tuple[list[tuple[Tile, in
     return tiles, i
 
 
-def _parse_meld(text: str, i: int, offset: int) -> tuple[Meld, int]:
+def _parse_meld(text: str, i: int, offset: int, reds: list[tuple[Tile, int]] | None = None) -> tuple[Meld, int]:
     opener = text[i]
     closer = "]" if opener == "[" else "}"
     col = offset + i + 1
-    tiles, j = _scan_tiles(text, i + 1, offset)
+    tiles, j = _scan_tiles(text, i + 1, offset, reds)
     if j >= len(text) or text[j] != closer:
         found = f"'{_shown(text[j])}'" if j < len(text) else "the end"
         raise HandError(f"meld opened with '{opener}' is not closed with '{closer}' (found {found})", offset + j + 1)
@@ -134,7 +136,7 @@ def _parse_flags(tokens: list[tuple[str, int]]) -> WinContext:
         if name in seen:
             raise HandError(f"flag '{name}' given twice", col)
         seen.add(name)
-        if name in BOOL_FLAGS:
+        if name in BOOL_FLAGS or name in RIICHI_FLAGS:
             if eq:
                 raise HandError(f"flag '{name}' takes no value", col)
             values[name.replace("-", "_")] = True
@@ -152,14 +154,33 @@ def _parse_flags(tokens: list[tuple[str, int]]) -> WinContext:
                     or int(raw) > limit:
                 raise HandError(f"'{name}' must be a whole number from 0 to {limit}, not '{_shown(raw)}'", col)
             values[name.replace("-", "_")] = int(raw)
+        elif name in INDICATOR_FLAGS:
+            values[name] = _indicators(name, raw, col)
         else:
-            raise HandError(f"unknown flag '{_shown(name)}' (known: {', '.join(FLAG_ORDER)})", col)
+            raise HandError(f"unknown flag '{_shown(name)}' (known: {', '.join(BOOL_FLAGS + VALUE_FLAGS)}; "
+                            "Riichi's in the README)", col)
     ctx = WinContext(**values)  # type: ignore[arg-type]
     if ctx.after_kong:
         ctx = replace(ctx, tsumo=True)
     if ctx.robbing_kong and ctx.tsumo:
         raise HandError("'robbing-kong' is a win on another player's tile, so it cannot be self-drawn", cols["robbing-kong"])
+    if ctx.riichi and ctx.double_riichi:
+        raise HandError("'double-riichi' is already a riichi: give one of the two", cols["riichi"])
+    if ctx.ippatsu and not ctx.declared_riichi:
+        raise HandError("'ippatsu' is a win within a turn of declaring riichi: it needs 'riichi' or 'double-riichi'",
+                        cols["ippatsu"])
     return ctx
+
+
+def _indicators(name: str, raw: str, col: int) -> tuple[Tile, ...]:
+    """The indicator tiles of `dora=` / `ura=`, sorted (a red five `0` reads as a five)."""
+    tiles, j = _scan_tiles(raw, 0, col + len(name))
+    if j != len(raw) or not tiles:
+        raise HandError(f"'{name}' must be indicator tiles such as '{name}=3m7z', not '{_shown(raw)}'", col)
+    if len(tiles) > MAX_INDICATORS:
+        raise HandError(f"'{name}' gives {len(tiles)} indicators (at most {MAX_INDICATORS}: one, and one per kong)",
+                        col)
+    return tuple(sorted(t for t, _ in tiles))
 
 
 def _split(text: str) -> tuple[str, list[tuple[str, int]], int]:
@@ -189,7 +210,8 @@ def _split(text: str) -> tuple[str, list[tuple[str, int]], int]:
     return text[start:end], flags, start
 
 
-def _parse_tiles_part(part: str, offset: int) -> tuple[list[tuple[Tile, int]], list[tuple[Meld, int]], tuple[Tile, int] | None]:
+def _parse_tiles_part(part: str, offset: int, reds: list[tuple[Tile, int]]
+                      ) -> tuple[list[tuple[Tile, int]], list[tuple[Meld, int]], tuple[Tile, int] | None]:
     concealed: list[tuple[Tile, int]] = []
     melds: list[tuple[Meld, int]] = []
     win: tuple[Tile, int] | None = None
@@ -202,12 +224,12 @@ def _parse_tiles_part(part: str, offset: int) -> tuple[list[tuple[Tile, int]], l
         elif ch in "[{":
             if win is not None:
                 raise HandError("melds must come before '+' and the winning tile", col)
-            meld, i = _parse_meld(part, i, offset)
+            meld, i = _parse_meld(part, i, offset, reds)
             melds.append((meld, col))
         elif ch == "+":
             if win is not None:
                 raise HandError("only one '+' winning tile is allowed", col)
-            tiles, j = _scan_tiles(part, i + 1, offset)
+            tiles, j = _scan_tiles(part, i + 1, offset, reds)
             if len(tiles) != 1:
                 raise HandError(f"'+' must be followed by exactly one winning tile, not {len(tiles)}", col)
             win = tiles[0]
@@ -217,7 +239,7 @@ def _parse_tiles_part(part: str, offset: int) -> tuple[list[tuple[Tile, int]], l
         elif ch in DIGITS or ch.isalpha():
             if win is not None:
                 raise HandError("standing tiles must be written before '+' and the winning tile", col)
-            tiles, j = _scan_tiles(part, i, offset)
+            tiles, j = _scan_tiles(part, i, offset, reds)
             concealed.extend(tiles)
             i = j
         else:
@@ -242,12 +264,26 @@ def _check_copies(tiles: list[Tile], columns: dict[Tile, int]) -> None:
             raise HandError(f"{n} copies of {tile_to_text(t)} (a tile has only four copies)", columns[t])
 
 
+def _red_mask(reds: list[tuple[Tile, int]]) -> int:
+    """The suits holding a red five, as `WinContext.red` bits; a second red five of a suit is refused."""
+    mask = 0
+    for tile, col in reds:
+        bit = red_bit(tile)
+        if mask & bit:
+            raise HandError(f"a second red five of {tile_to_text(tile)[1]} (each suit has one red five)", col)
+        mask |= bit
+    return mask
+
+
 def _parse_common(text: str, expect_total: int) -> tuple[list[tuple[Tile, int]], tuple[Meld, ...], tuple[Tile, int] | None, WinContext]:
     if not isinstance(text, str):
         raise HandError("a hand must be given as a string", 1)
     part, flag_tokens, offset = _split(text)
-    concealed, melds, win = _parse_tiles_part(part, offset)
+    reds: list[tuple[Tile, int]] = []
+    concealed, melds, win = _parse_tiles_part(part, offset, reds)
     ctx = _parse_flags(flag_tokens)
+    if reds:
+        ctx = replace(ctx, red=_red_mask(reds))
     all_tiles = [t for t, _ in concealed] + ([win[0]] if win else [])
     columns: dict[Tile, int] = {}
     for t, c in concealed:
@@ -258,6 +294,12 @@ def _parse_common(text: str, expect_total: int) -> tuple[list[tuple[Tile, int]],
             columns.setdefault(t, col)
     if win:
         columns.setdefault(win[0], win[1])
+    for tok, col in flag_tokens:  # indicators are tiles too: a fifth copy among them is as impossible
+        name = tok.partition("=")[0]
+        if name in INDICATOR_FLAGS:
+            for t in getattr(ctx, name):
+                all_tiles.append(t)
+                columns.setdefault(t, col)
     _check_copies(all_tiles, columns)
     _check_first_turn(ctx, melds)
     standing = len(concealed) + (1 if win else 0)
@@ -318,6 +360,8 @@ def _quick_parts(text: str, expect_total: int) -> tuple[list[Tile], tuple[Meld, 
     flag rules through memos. It accepts only what the full parser accepts, with the same result:
     on anything else it gives up, and the full parser words the error (tests/test_fast_paths.py).
     """
+    if "0" in text:  # a red five: the full parser keeps where it was
+        return None
     words = text.split()
     standing: list[Tile] = []
     melds: list[Meld] = []
@@ -350,6 +394,8 @@ def _quick_parts(text: str, expect_total: int) -> tuple[list[Tile], tuple[Meld, 
     tiles = standing + [win] if win is not None else standing[:]
     for meld in melds:
         tiles += meld.tiles
+    if ctx.dora or ctx.ura:
+        tiles += ctx.dora + ctx.ura
     tiles.sort()
     if any(map(eq, tiles, tiles[4:])):  # in sorted tiles, a fifth copy sits four places after the first
         return None
@@ -395,75 +441,6 @@ def _parse_waiting_fully(text: str) -> WaitingHand:
     if win is not None:
         raise HandError("a waiting hand has no winning tile: drop the '+'", win[1])
     return WaitingHand(tuple(sorted(t for t, _ in concealed)), melds, ctx)
-
-
-_RANK_DIGITS = bytes(ord(str(rank_of(t))) for t in range(NUM_KINDS)).ljust(256, b"?")
-"""A `bytes.translate` table: tile t (as a byte) to the digit of its rank."""
-_SUIT_ENDS = tuple((9 * (k + 1) if k < 3 else NUM_KINDS, letter) for k, letter in enumerate(SUIT_LETTERS))
-_TILE_TEXT = tuple(tile_to_text(t) for t in range(NUM_KINDS))
-
-
-def format_tiles(tiles: list[Tile] | tuple[Tile, ...]) -> str:
-    """Sorted tiles grouped by suit: [0,1,2,27,27] -> '123m11z'. (Tile order is suit order, m p s z.)
-
-    The digits come from one `translate` over the sorted tiles and each suit's run is cut out at its
-    end tile, so the work per tile is done in C: every scored hand prints its key with this.
-    """
-    ordered = sorted(tiles)
-    digits = bytes(ordered).translate(_RANK_DIGITS).decode("ascii")
-    out: list[str] = []
-    start = 0
-    for end, letter in _SUIT_ENDS:
-        stop = bisect_left(ordered, end, start)
-        if stop > start:
-            out += (digits[start:stop], letter)
-            start = stop
-    return "".join(out)
-
-
-@lru_cache(maxsize=256)  # about two hundred melds exist
-def format_meld(meld: Meld) -> str:
-    body = "".join(str(rank_of(t)) for t in meld.tiles) + suit_of(meld.tile)
-    return "{" + body + "}" if meld.concealed else "[" + body + "]"
-
-
-def format_context(ctx: WinContext) -> list[str]:
-    return list(_context_words(ctx))
-
-
-@lru_cache(maxsize=1024)  # a batch meets a few hundred contexts: every hand's key prints one
-def _context_words(ctx: WinContext) -> tuple[str, ...]:
-    flags = [name for name in BOOL_FLAGS if getattr(ctx, name.replace("-", "_"))]
-    if ctx.seat != EAST:
-        flags.append(f"seat={wind_letter(ctx.seat)}")
-    if ctx.round != EAST:
-        flags.append(f"round={wind_letter(ctx.round)}")
-    if ctx.flowers:
-        flags.append(f"flowers={ctx.flowers}")
-    if ctx.wild_kongs:
-        flags.append(f"wild-kongs={ctx.wild_kongs}")
-    return tuple(flags)
-
-
-def format_hand(hand: Hand) -> str:
-    parts = [format_tiles(hand.concealed)] if hand.concealed else []
-    melds = hand.melds
-    if melds:
-        parts.extend([format_meld(m) for m in melds])
-    win = "+" + _TILE_TEXT[hand.win_tile]
-    if melds or not parts:
-        parts.append(win)
-    else:
-        parts[-1] += win
-    parts.extend(_context_words(hand.context))
-    return " ".join(parts)
-
-
-def format_waiting(hand: WaitingHand) -> str:
-    parts = [format_tiles(hand.concealed)] if hand.concealed else []
-    parts.extend(format_meld(m) for m in hand.melds)
-    parts.extend(format_context(hand.context))
-    return " ".join(parts)
 
 
 def canonical(text: str) -> str:

@@ -19,6 +19,7 @@ from typing import Final
 Tile = int
 
 NUM_KINDS: Final = 34
+SUITS: Final = "mps"
 SUIT_LETTERS: Final = "mpsz"
 
 EAST, SOUTH, WEST, NORTH = 27, 28, 29, 30
@@ -42,6 +43,11 @@ _ZH_DIGITS = "一二三四五六七八九"
 def make(rank: int, suit: str) -> Tile:
     """Tile from a rank 1-9 (1-7 for 'z') and a suit letter."""
     return SUIT_LETTERS.index(suit) * 9 + rank - 1
+
+
+def suit_index(tile: Tile) -> int:
+    """0, 1, 2 for m, p, s; 3 for honours."""
+    return tile // 9
 
 
 def suit_of(tile: Tile) -> str:

@@ -72,11 +72,11 @@ def test_malformed_input_exits_2_with_one_line(argv: list[str], capsys: pytest.C
 
 
 def test_malformed_hand_in_a_real_process() -> None:
-    proc = subprocess.run([sys.executable, "-m", "generator", "score", "12345678m9999p1z0m"],
+    proc = subprocess.run([sys.executable, "-m", "generator", "score", "12345678m9999p1z0z"],
                           capture_output=True, text=True, cwd=ROOT, check=False)
     assert proc.returncode == 2
     assert proc.stdout == ""
-    assert proc.stderr.strip() == "error: at column 17: '0' is not a rank (ranks are 1-9)"
+    assert proc.stderr.strip() == "error: at column 17: '0z' is not a tile (a red five is 0m, 0p or 0s)"
 
 
 def test_batch_streams_in_order_and_reports_bad_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -105,7 +105,7 @@ def test_waiting_hand_round_trip() -> None:
         ("[135m]123m456m789m1z1z", 1, "consecutive"),
         ("[EFC]1112223334m", 1, "honours cannot form a chow"),
         ("{123m}1112345678m9m", 1, "concealed kong"),
-        ("12345678m9999p1z0m", 17, "'0' is not a rank"),
+        ("12345678m9999p1z0z", 17, "'0z' is not a tile"),
         ("123m456m789m11p22p robbing-kong tsumo", 20, "robbing-kong"),
         ("[EEE] 123m456m789m1z+1z seat=Q", 25, "'seat' must be"),
         ("[EEE] 123m456m789m1z+1z foo", 25, "unknown flag"),

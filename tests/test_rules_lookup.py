@@ -78,6 +78,6 @@ def test_unclear_heads_fall_back_to_the_full_load_and_its_error(tmp_path: Path, 
 
 def test_an_unknown_name_lists_every_id(tmp_path: Path) -> None:
     content = copy_content(tmp_path)
-    with pytest.raises(KeyError, match=r"unknown rule set 'riichi' \(known: mcr, mcr-2006, sihai-3.1, tuanyuan, "
-                                       r"zj-2.4, zj-3.3\)"):
-        find_ruleset("riichi", content)
+    with pytest.raises(KeyError, match=r"unknown rule set 'hong-kong' \(known: mcr, mcr-2006, riichi, riichi-ema-2016, "
+                                       r"sihai-3.1, tuanyuan, zj-2.4, zj-3.3\)"):
+        find_ruleset("hong-kong", content)

@@ -15,6 +15,7 @@ from . import (  # noqa: F401  (imported to register their detectors)
     parity,
     pungs,
     ranks,
+    riichi,
     shared_rank,
     special,
     suits,

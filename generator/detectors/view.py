@@ -72,6 +72,8 @@ class ContextProfile(NamedTuple):
     first_turn: bool
     dealer: bool
     claimed: int  # melds claimed from other players (a concealed kong is not)
+    declared: int  # Riichi's declarations, a bit each: 1 riichi, 2 double riichi, 4 ippatsu
+    bonus: bool  # Riichi's dora: an indicator given, or a red five held
 
 
 _WIND, _DRAGON, _TERMINAL, _SIMPLE = 1 << 3, 1 << 4, 1 << 8, 1 << 9
@@ -223,7 +225,7 @@ class View:
 
 
 TileKey = tuple[int, int, int, bool, bool, int]
-ContextKey = tuple[bool, bool, bool, bool, bool, bool, bool, int]
+ContextKey = tuple[bool, bool, bool, bool, bool, bool, bool, int, int, bool]
 
 
 def _tile_key(counts: list[int], bits: int, kong_tiles: set[Tile]) -> TileKey:
@@ -258,4 +260,7 @@ def context_key_of(hand: Hand) -> ContextKey:
     for m in hand.melds:
         if not m.concealed:
             claimed += 1
-    return (c.tsumo, c.last_tile, c.after_kong, c.robbing_kong, c.last_copy, c.first_turn, c.dealer, claimed)
+    declared = (c.riichi | c.double_riichi << 1 | c.ippatsu << 2) if c.riichi or c.double_riichi else 0
+    bonus = bool(c.dora or c.ura or c.red)
+    return (c.tsumo, c.last_tile, c.after_kong, c.robbing_kong, c.last_copy, c.first_turn, c.dealer, claimed,
+            declared, bonus)

@@ -50,7 +50,7 @@ def _typename(typ: type | tuple[type, ...]) -> str:
 
 PATTERN_KEYS = {
     "id", "zh", "en", "value", "group", "detect", "excludes", "definition", "source", "provenance",
-    "reading", "number", "aliases", "category", "extra",
+    "reading", "number", "aliases", "category", "extra", "open_value",
 }
 
 
@@ -99,13 +99,19 @@ def _pattern(f: _File, index: int, data: dict[str, Any], table: str = "pattern",
     aliases = get("aliases", list, required=False, default=[])
     if aliases is not None and not all(isinstance(a, str) for a in aliases):
         found.add(f.error(table, index, "aliases", "expected an array of strings", f"{label}aliases"))
+    value = get("value", int)
+    open_value = get("open_value", int, required=False, default=None)
+    if open_value is not None and value is not None and not 0 <= open_value <= value:
+        found.add(f.error(table, index, "open_value", f"expected 0 (concealed hands only) up to the value {value}, "
+                          f"found {open_value}", f"{label}open_value"))
     fields = {key: get(key, typ, **kw) for key, typ, kw in (
-        ("zh", str, {}), ("en", str, {}), ("value", int, {}), ("group", str, {}), ("definition", str, {}),
+        ("zh", str, {}), ("en", str, {}), ("group", str, {}), ("definition", str, {}),
         ("number", str, {"required": False, "default": ""}),
         ("category", str, {"required": False, "default": ""}), ("extra", dict, {"required": False, "default": {}}))}
     found.raise_any()
     return Pattern(
         id=pid, detect=name, params=params, excludes=excludes, source=source, citations=citations,
+        value=value, open_value=open_value,
         provenance=provenance, reading=reading,
         aliases=tuple(aliases), **fields,
         origin=Origin(f.name, f.line(table, index), tuple(sorted(f.keys.get((table, index), ())))),
@@ -128,7 +134,7 @@ def _excludes(f: _File, table: str, index: int, data: dict[str, Any], label: str
 
 RULESET_KEYS = {
     "id", "name", "zh", "edition", "policy", "unit", "source", "forms", "description", "principles",
-    "aliases", "accent", "base", "remove",
+    "aliases", "accent", "base", "remove", "pattern_unit",
 }
 
 
@@ -146,8 +152,8 @@ def _ruleset_fields(f: _File, data: dict[str, Any], base: Ruleset | None) -> dic
     need = base is None
     out: dict[str, Any] = {}
     for key, typ in (("name", str), ("zh", str), ("edition", str), ("policy", str), ("unit", str), ("source", str),
-                     ("description", str), ("principles", str), ("accent", str)):
-        optional = key in ("description", "principles", "accent")
+                     ("description", str), ("principles", str), ("accent", str), ("pattern_unit", str)):
+        optional = key in ("description", "principles", "accent", "pattern_unit")
         value = _get(f, t, 0, data, key, typ, required=need and not optional, default=None, label="ruleset.")
         if value is not None:
             out[key] = value
@@ -226,7 +232,7 @@ def _load_all(f: _File, bases: dict[str, Ruleset], found: Problems) -> Ruleset |
         merged.update(options or {})
         options = merged
         fields = {**{k: getattr(base, k) for k in ("name", "zh", "edition", "policy", "unit", "source", "cites",
-                                                   "forms", "description", "principles", "accent")}, **(fields or {})}
+                                                   "forms", "description", "principles", "accent", "pattern_unit")}, **(fields or {})}
         fields.setdefault("aliases", ())
     elif data.get("change"):
         found.add(f.error("change", 0, "", "[[change]] needs a base rule set (ruleset.base)", "change"))
@@ -240,6 +246,7 @@ def _load_all(f: _File, bases: dict[str, Ruleset], found: Problems) -> Ruleset |
     rs = Ruleset(id=rid, patterns=tuple(patterns), options=options, diff=diff, origin=origin, **fields)
     before = len(found.found)
     with found.attempt():
+        _check_options(f, rs)
         rs.scoring.check_options(rs)
     return rs if len(found.found) == before else None
 
@@ -317,11 +324,26 @@ def _pattern_dict(p: Pattern) -> dict[str, Any]:
     for key in ("reading", "number", "category"):
         if getattr(p, key):
             d[key] = getattr(p, key)
+    if p.open_value is not None:
+        d["open_value"] = p.open_value
     if p.aliases:
         d["aliases"] = list(p.aliases)
     if p.extra:
         d["extra"] = dict(p.extra)
     return d
+
+
+def _check_options(f: _File, rs: Ruleset) -> None:
+    """The [options] of a family that names the ones it reads (`Policy.option_types`): each known, of its type."""
+    known = rs.scoring.option_types
+    if known is None:
+        return
+    for key, value in rs.options.items():
+        if key not in known:
+            raise f.error("options", 0, key, f"unknown option for policy {rs.policy!r} (expected one of "
+                          f"{', '.join(sorted(known))})", f"options.{key}")
+        if isinstance(value, bool) is not (known[key] is bool) or not isinstance(value, known[key]):
+            raise f.error("options", 0, key, f"expected {_typename(known[key])}, found {value!r}", f"options.{key}")
 
 
 def _pattern_problems(patterns: list[Pattern], dropped: set[str] = frozenset()) -> list[ContentError]:  # type: ignore[assignment]

@@ -54,6 +54,7 @@ class Pattern:
     category: str = ""  # a display category (Sihai 大类/类别/子类 etc.)
     extra: Mapping[str, Any] = field(default_factory=dict)
     origin: Origin = Origin("")
+    open_value: int | None = None  # the value in a hand with a claimed meld (Riichi); 0: concealed hands only
 
 @dataclass(frozen=True)
 class EditionDiff:
@@ -85,6 +86,12 @@ class Ruleset:
     origin: Origin = Origin("")
     cites: tuple[Citation, ...] = ()  # the rule-set-level `source` read as bibliography keys
     bibliography: tuple[Source, ...] = ()  # every entry the rule set or its patterns cite, in order of first citation
+    pattern_unit: str = ""  # what a pattern's value counts when it is not the total's unit (Riichi: han)
+
+    @property
+    def value_unit(self) -> str:
+        """The unit of a pattern's value: `pattern_unit`, else the rule set's `unit`."""
+        return self.pattern_unit or self.unit
 
     def pattern(self, pattern_id: str) -> Pattern:
         return self._by_id[pattern_id]

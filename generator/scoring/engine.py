@@ -7,7 +7,7 @@ Everything that differs between rule families is asked of the rule set's policy 
 from __future__ import annotations
 
 from ..hand import Hand
-from ..notation import format_hand
+from ..notation import HandError, format_hand
 from ..rules import Ruleset
 from ..shapes import Reading
 from .payments import payments
@@ -17,6 +17,14 @@ from .result import Score
 def prepared(hand: Hand, ruleset: Ruleset) -> Hand:
     """The hand as the rule set's detectors see it: what may fire, e.g. for the example search's checks."""
     return ruleset.scoring.prepare(hand)
+
+
+def check(hand: Hand, ruleset: Ruleset) -> None:
+    """Raise HandError when the rule set's game cannot have this hand (`score` instead scores it as no win, with
+    the reason in a note): for input that names the rule set."""
+    why = ruleset.scoring.problem(hand)
+    if why is not None:
+        raise HandError(f"{ruleset.id}: {why}")
 
 
 def readings_of(hand: Hand, ruleset: Ruleset) -> list[Reading]:
@@ -33,6 +41,9 @@ def score(hand: Hand, ruleset: Ruleset, found: list[Reading] | None = None) -> S
         return Score(ruleset.id, key, False, False, 0, ruleset.unit,
                      notes=["the tiles do not form a winning shape in this rule set"])
     result = ruleset.scoring.score(hand, found, ruleset, key)
+    unused = ruleset.scoring.unread_flags(hand)
+    if unused:
+        result.notes.append(f"not used by {ruleset.id}: {', '.join(unused)}")
     schemes = ruleset.option("payment")
     if schemes and result.legal and not result.payments:
         result.payments = payments(schemes, result.total, hand.context.tsumo)

@@ -32,6 +32,7 @@ FAMILIES: Final = (
     "series",
     "mcr",
     "multiplier",
+    "riichi",
 )
 """The modules of generator.scoring that each define one family as `POLICY`, registered in this order (the
 loader's message lists the known names in it)."""
@@ -66,6 +67,9 @@ class Policy(ABC):
     orbit_statistics: ClassVar[bool] = False
     """Whether the statistics may enumerate its hands by orbits of the tile symmetries: its readings are the
     ordinary ones and `score_division` scores one division on its own (the tie check compares them)."""
+    option_types: ClassVar[dict[str, type] | None] = None
+    """The [options] the family reads, with their types, when it names them: the loader then refuses any other
+    option and a value of another type (None: the family's options are not listed)."""
     suit_bound_wilds: ClassVar[bool] = False
     """Whether its hands hold wilds that stay in their suit: the statistics then count them by classes."""
 
@@ -93,6 +97,21 @@ class Policy(ABC):
         """One division of the tiles scored on its own (total, counted, excluded), for the statistics' check
         that the best reading is not a tie."""
         raise NotImplementedError(f"the {self.name} policy does not score a division on its own")
+
+    def problem(self, hand: Hand | WaitingHand) -> str | None:
+        """What makes a hand of valid notation impossible in the family's game, or None: scored, such a hand is no
+        win with this reason; named on the command line, it is refused like a malformed hand."""
+        return None
+
+    def unread_flags(self, hand: Hand) -> list[str]:
+        """The parts of the hand's notation the family reads past, which its results name. The ordinary families
+        play no Riichi: they read a red five as a five and ignore the Riichi-only flags."""
+        ctx = hand.context
+        out = [name for name, on in (("riichi", ctx.riichi), ("double-riichi", ctx.double_riichi),
+                                     ("ippatsu", ctx.ippatsu), ("dora", bool(ctx.dora)), ("ura", bool(ctx.ura))) if on]
+        if ctx.red:
+            out.append("red fives (read as fives)")
+        return out
 
     def tile_set_winds(self, ruleset: Ruleset) -> bool:
         """Whether the rule set plays with the winds (a family of wilds may leave them out)."""

@@ -55,6 +55,9 @@ class Score:
     notes: list[str] = field(default_factory=list)
     reading: Reading | None = None
     payments: list[Payment] = field(default_factory=list)
+    han: int | None = None  # Riichi: the han, the minipoints and the limit's name ('' under the limits)
+    fu: int | None = None
+    limit: str = ""
 
     def to_json(self, zh_names: dict[str, str] | None = None) -> dict[str, Any]:
         """The contract object of notation.md, plus `reading` and `payments`."""
@@ -71,6 +74,11 @@ class Score:
             "excluded": [_excluded_item(e) for e in self.excluded],
             "notes": list(self.notes),
         }
+        if self.han is not None:
+            out["han"] = self.han
+            out["fu"] = self.fu
+            if self.limit:
+                out["limit"] = self.limit
         if self.reading is not None:
             out["reading"] = describe_reading(self.reading)
         if self.payments:
@@ -94,6 +102,10 @@ class Score:
             ", ".join([_excluded_text(e.id, e.by, e.rule) for e in self.excluded]) if self.excluded else "",
             '], "notes": [', ", ".join([_text(n) for n in self.notes]) if self.notes else "", "]",
         ]
+        if self.han is not None:
+            parts += (', "han": ', _scalar(self.han), ', "fu": ', _scalar(self.fu))
+            if self.limit:
+                parts += (', "limit": ', _text(self.limit))
         reading = self.reading
         if reading is not None:
             win = reading.win

@@ -102,7 +102,8 @@ def _printed(score: Score, rs: Ruleset) -> Printed:
     return Printed(lines, struck, shown.subtotal, shown.reading, shown.form, _payments(score, rs))
 
 
-PAYERS: Mapping[str, str] = {"each": "each loser pays", "discarder": "discarder pays", "other": "each other player pays"}
+PAYERS: Mapping[str, str] = {"each": "each loser pays", "discarder": "discarder pays", "other": "each other player pays",
+                              "dealer": "the dealer pays", "non-dealer": "each other non-dealer pays"}
 
 
 def _payments(score: Score, rs: Ruleset) -> tuple[tuple[str, tuple[tuple[str, float], ...]], ...]:
@@ -133,6 +134,24 @@ def describe_context(ctx: WinContext) -> list[str]:
         out.append(f"{ctx.flowers} flower{'s' if ctx.flowers != 1 else ''}")
     if ctx.wild_kongs:
         out.append(f"{ctx.wild_kongs} konged wild tile{'s' if ctx.wild_kongs != 1 else ''}")
+    out.extend(_riichi_words(ctx))
+    return out
+
+
+RIICHI_WORDS: Mapping[str, str] = {"riichi": "after declaring riichi", "double_riichi": "after a double riichi",
+                                   "ippatsu": "within a turn of riichi (ippatsu)"}
+
+
+def _riichi_words(ctx: WinContext) -> list[str]:
+    """Riichi's flags in words (notation.RIICHI_FLAGS, the indicators, the red fives)."""
+    out = [words for flag, words in RIICHI_WORDS.items() if getattr(ctx, flag)]
+    if ctx.dora:
+        out.append("dora indicators " + ", ".join(tile_en(t) for t in ctx.dora))
+    if ctx.ura:
+        out.append("ura dora indicators " + ", ".join(tile_en(t) for t in ctx.ura))
+    if ctx.red:
+        n = ctx.red.bit_count()
+        out.append(f"{n} red five{'s' if n != 1 else ''}")
     return out
 
 

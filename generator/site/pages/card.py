@@ -46,7 +46,7 @@ def groups(rs: Ruleset) -> list[CardGroup]:
     are not contiguous (MCR lists its fans by value), group by value instead, as its own tables do."""
     runs = _runs(rs, _group_key)
     if len(runs) > len({k for k, _ in runs}):
-        runs = _runs(rs, lambda p: f"{p.value} {views.unit_label(rs.unit, p.value)}")
+        runs = _runs(rs, lambda p: f"{p.value} {views.unit_label(rs.value_unit, p.value)}")
     return [CardGroup(k, tuple(ps)) for k, ps in runs]
 
 

@@ -1,0 +1,115 @@
+"""The notation's formatting half: the canonical text of hands, melds, tiles and win contexts.
+
+Split from notation.py (which re-exports all of it) to keep each module short; the flag names
+live here because the canonical text prints flags in their order.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from functools import lru_cache
+
+from .hand import Hand, Meld, WaitingHand, WinContext
+from .notation_riichi import INDICATOR_FLAGS, mark_reds
+from .tiles import EAST, NUM_KINDS, SUIT_LETTERS, Tile, rank_of, suit_of, tile_to_text, wind_letter
+
+BOOL_FLAGS = ("tsumo", "last-tile", "after-kong", "robbing-kong", "last-copy", "first-turn", "dealer")
+VALUE_FLAGS = ("seat", "round", "flowers", "wild-kongs")
+RIICHI_FLAGS = ("riichi", "double-riichi", "ippatsu")
+"""Yes/no flags only Riichi reads (kept out of BOOL_FLAGS, which every rule set reads)."""
+FLAG_ORDER = BOOL_FLAGS + RIICHI_FLAGS + VALUE_FLAGS + INDICATOR_FLAGS
+
+_RANK_DIGITS = bytes(ord(str(rank_of(t))) for t in range(NUM_KINDS)).ljust(256, b"?")
+"""A `bytes.translate` table: tile t (as a byte) to the digit of its rank."""
+_SUIT_ENDS = tuple((9 * (k + 1) if k < 3 else NUM_KINDS, letter) for k, letter in enumerate(SUIT_LETTERS))
+_TILE_TEXT = tuple(tile_to_text(t) for t in range(NUM_KINDS))
+
+
+def format_tiles(tiles: list[Tile] | tuple[Tile, ...]) -> str:
+    """Sorted tiles grouped by suit: [0,1,2,27,27] -> '123m11z'. (Tile order is suit order, m p s z.)
+
+    The digits come from one `translate` over the sorted tiles and each suit's run is cut out at its
+    end tile, so the work per tile is done in C: every scored hand prints its key with this.
+    """
+    ordered = sorted(tiles)
+    digits = bytes(ordered).translate(_RANK_DIGITS).decode("ascii")
+    out: list[str] = []
+    start = 0
+    for end, letter in _SUIT_ENDS:
+        stop = bisect_left(ordered, end, start)
+        if stop > start:
+            out += (digits[start:stop], letter)
+            start = stop
+    return "".join(out)
+
+
+@lru_cache(maxsize=256)  # about two hundred melds exist
+def format_meld(meld: Meld) -> str:
+    body = "".join(str(rank_of(t)) for t in meld.tiles) + suit_of(meld.tile)
+    return "{" + body + "}" if meld.concealed else "[" + body + "]"
+
+
+def format_context(ctx: WinContext) -> list[str]:
+    return list(_context_words(ctx))
+
+
+@lru_cache(maxsize=1024)  # a batch meets a few hundred contexts: every hand's key prints one
+def _context_words(ctx: WinContext) -> tuple[str, ...]:
+    flags = [name for name in BOOL_FLAGS if getattr(ctx, name.replace("-", "_"))]
+    if ctx.riichi or ctx.double_riichi or ctx.ippatsu:
+        flags += [name for name in RIICHI_FLAGS if getattr(ctx, name.replace("-", "_"))]
+    if ctx.seat != EAST:
+        flags.append(f"seat={wind_letter(ctx.seat)}")
+    if ctx.round != EAST:
+        flags.append(f"round={wind_letter(ctx.round)}")
+    if ctx.flowers:
+        flags.append(f"flowers={ctx.flowers}")
+    if ctx.wild_kongs:
+        flags.append(f"wild-kongs={ctx.wild_kongs}")
+    if ctx.dora:
+        flags.append(f"dora={format_tiles(ctx.dora)}")
+    if ctx.ura:
+        flags.append(f"ura={format_tiles(ctx.ura)}")
+    return tuple(flags)
+
+
+def format_hand(hand: Hand) -> str:
+    if hand.context.red:
+        return _format_with_reds(hand)
+    parts = [format_tiles(hand.concealed)] if hand.concealed else []
+    melds = hand.melds
+    if melds:
+        parts.extend([format_meld(m) for m in melds])
+    win = "+" + _TILE_TEXT[hand.win_tile]
+    if melds or not parts:
+        parts.append(win)
+    else:
+        parts[-1] += win
+    parts.extend(_context_words(hand.context))
+    return " ".join(parts)
+
+
+def _format_with_reds(hand: Hand) -> str:
+    """`format_hand` for a hand with a red five: each written `0` where notation_riichi says."""
+    standing, melds, win = mark_reds(format_tiles(hand.concealed), [format_meld(m) for m in hand.melds],
+                                     "+" + _TILE_TEXT[hand.win_tile], hand.context.red)
+    parts = [standing] if standing else []
+    parts.extend(melds)
+    if melds or not parts:
+        parts.append(win)
+    else:
+        parts[-1] += win
+    parts.extend(_context_words(hand.context))
+    return " ".join(parts)
+
+
+def format_waiting(hand: WaitingHand) -> str:
+    standing, melds = format_tiles(hand.concealed), [format_meld(m) for m in hand.melds]
+    if hand.context.red:
+        standing, melds, _ = mark_reds(standing, melds, "", hand.context.red)
+    parts = [standing] if hand.concealed else []
+    parts.extend(melds)
+    parts.extend(format_context(hand.context))
+    return " ".join(parts)
+
+

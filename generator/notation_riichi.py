@@ -1,0 +1,66 @@
+"""The notation's Riichi parts: red fives written `0m 0p 0s`, and the dora indicator flags.
+
+A red five is a five for every count (copies, sets, waits): only Riichi reads it, as one more
+dora. Which copy of the five was red changes no score, so a hand keeps the suits that hold a red
+five (`WinContext.red`, a bit per suit) and the canonical text writes the `0` at the first five
+of that suit it prints: among the standing tiles, else in the first meld holding one, else as the
+winning tile.
+
+>>> _mark_red("123455m456p", 1)
+'123405m456p'
+"""
+
+from __future__ import annotations
+
+from .tiles import SUITS, Tile, make, rank_of, suit_index
+
+INDICATOR_FLAGS = ("dora", "ura")
+MAX_INDICATORS = 5
+"""One dora indicator, plus one for each of up to four kongs."""
+
+RED_BIT = {suit: 1 << k for k, suit in enumerate(SUITS)}
+
+
+def red_bit(tile: Tile) -> int:
+    """The `WinContext.red` bit of a five's suit (0 for any other tile)."""
+    return 1 << suit_index(tile) if tile < 27 and rank_of(tile) == 5 else 0
+
+
+def five_of(bit: int) -> Tile:
+    return make(5, SUITS[bit.bit_length() - 1])
+
+
+def _mark_red(text: str, bit: int) -> str:
+    """`text` (tiles as `format_tiles` writes them) with its first five of the bit's suit written `0`;
+    unchanged when it has none."""
+    letter = SUITS[bit.bit_length() - 1]
+    start = 0
+    for i, ch in enumerate(text):
+        if ch.isalpha():
+            if ch == letter:
+                five = text.find("5", start, i)
+                if five >= 0:
+                    return text[:five] + "0" + text[five + 1:]
+            start = i + 1
+    return text
+
+
+def mark_reds(standing: str, melds: list[str], win: str, red: int) -> tuple[str, list[str], str]:
+    """The pieces of a hand's canonical text with each red five written `0` where the module's
+    docstring says."""
+    melds = list(melds)
+    for bit in (1, 2, 4):
+        if not red & bit:
+            continue
+        marked = _mark_red(standing, bit)
+        if marked != standing:
+            standing = marked
+            continue
+        for k, m in enumerate(melds):
+            marked = _mark_red(m, bit)
+            if marked != m:
+                melds[k] = marked
+                break
+        else:
+            win = _mark_red(win, bit)
+    return standing, melds, win

@@ -1,0 +1,299 @@
+"""The Riichi policy (Japanese mahjong): yaku worth han, minipoints (fu), limits, payments.
+
+`RiichiPolicy` (at the end) is the family's policy object; its hooks are this module's functions.
+
+A reading is scored so:
+- its yaku are the rule set's patterns whose detectors fire, at their concealed `value` or, in a
+  hand with a claimed meld, their `open_value` (0: not in an open hand); the data's exclusions
+  apply (ryanpeikou over iipeikou, junchan over chanta…);
+- a yakuman sets every other yaku and the dora aside; yakuman add up (`stack_yakuman`) or the
+  highest one is paid alone;
+- without a yakuman, the dora patterns add their han, but only to a hand with a yaku: a hand of
+  dora alone is not a legal win;
+- the han and fu give the basic points: fu × 2^(han + 2) up to the mangan's 2,000 (no rounding up
+  of 4 han 30 fu), then the limits by han; with `counted_yakuman` 13 han or more is a yakuman,
+  without it a sanbaiman;
+- the payments: a discarder pays 4 × basic (6 × to the dealer); on a self-draw the dealer pays
+  2 × basic and each other player 1 × (all pay 2 × when the dealer wins), each payment rounded up
+  to 100. `total` is what the winner receives (no counters or deposits).
+The reading scoring the most points is taken (then the most han, then fu).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..completion import Waits, waits_of
+from ..detectors import View
+from ..detectors.riichi import wait_of
+from ..hand import Hand, WaitingHand
+from ..rules import Ruleset
+from ..shapes import Form, Kind, Reading, readings as all_readings
+from ..tiles import DRAGONS, EAST, is_orphan
+from .common import Tally, apply_exclusions, find
+from .policy import Policy
+from .result import Counted, Excluded, Payment, Score
+
+FORMS = frozenset({Form.REGULAR, Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS})
+"""Four sets and a pair, seven different pairs, thirteen orphans."""
+
+YAKUMAN = "yakuman"
+DORA = "dora"
+"""The pattern groups the policy reads: yakuman, and the dora (which are not yaku)."""
+
+LIMITS = ((13, 8000, "counted yakuman"), (11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"),
+          (5, 2000, "mangan"))
+MANGAN = 2000
+YAKUMAN_BASE = 8000
+YAKUMAN_HAN = 13
+
+UNUSED_FLAGS = ("last_copy", "flowers", "wild_kongs")
+"""Context fields of the notation that Riichi does not read."""
+
+
+# --------------------------------------------------------------------------- hooks
+
+
+def prepare(hand: Hand) -> Hand:
+    """The hand as Riichi reads it: the dealer is the East seat."""
+    ctx = hand.context
+    dealer = ctx.seat == EAST
+    return hand if ctx.dealer == dealer else replace(hand, context=replace(ctx, dealer=dealer))
+
+
+def problem(hand: Hand | WaitingHand) -> str | None:
+    """What makes the hand impossible in a Riichi game, or None. It lives in the policy, not the parser,
+    because other rule sets give these flags other meanings (a dealer in the South seat is fine in
+    Zung Jung): scoring gives such a hand no value and says why, and the CLI, asked for a Riichi
+    rule set by name, refuses it as it refuses a malformed hand (`engine.check`)."""
+    ctx = hand.context
+    if ctx.dealer and ctx.seat != EAST:
+        return "in Riichi the dealer is the East seat: 'dealer' needs seat=E (or leave 'dealer' out)"
+    is_open = any(not m.concealed for m in hand.melds)
+    if ctx.declared_riichi and is_open:
+        return "riichi is declared on a concealed hand only; this hand has a claimed meld"
+    kongs = sum(1 for m in hand.melds if m.is_kong)
+    if len(ctx.dora) > 1 + kongs:
+        return f"{len(ctx.dora)} dora indicators with {kongs} kong(s): at most one, plus one per kong"
+    if len(ctx.ura) > max(len(ctx.dora), 1 + kongs):
+        return f"{len(ctx.ura)} ura dora indicators: at most one under each dora indicator"
+    if ctx.after_kong and not kongs:
+        return "'after-kong' (a win on the replacement tile) needs a kong among the melds"
+    if ctx.after_kong and ctx.last_tile:
+        return ("'after-kong' and 'last-tile' do not combine in Riichi (the replacement tile is not the "
+                "last tile of the wall)")
+    if ctx.ippatsu and ctx.after_kong:
+        return "'ippatsu' and 'after-kong' do not combine in Riichi (a kong ends the ippatsu turn)"
+    if ctx.robbing_kong and ctx.last_tile:
+        return "'robbing-kong' and 'last-tile' do not combine in Riichi"
+    if ctx.first_turn and hand.melds:
+        return "'first-turn' wins (tenhou, chiihou) come before any call or kong"
+    if ctx.first_turn and (ctx.declared_riichi or ctx.last_tile or ctx.after_kong or ctx.robbing_kong):
+        return "'first-turn' (a win on the first draw) does not combine with riichi or a late-game flag"
+    return None
+
+
+def readings(hand: Hand, rs: Ruleset) -> list[Reading]:
+    return all_readings(hand, FORMS, four_as_two_pairs=False)
+
+
+def waits(hand: WaitingHand, rs: Ruleset) -> Waits:
+    return waits_of(hand, FORMS, four_as_two_pairs=False)
+
+
+def unused_flags(hand: Hand) -> list[str]:
+    ctx = hand.context
+    return [name.replace("_", "-") for name in UNUSED_FLAGS if getattr(ctx, name)]
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+@dataclass
+class _Result:
+    legal: bool
+    han: int
+    fu: int
+    base: int
+    limit: str
+    patterns: list[Counted]
+    excluded: list[Excluded]
+    reading: Reading
+    payments: list[Payment]
+    total: int
+    notes: list[str]
+
+    @property
+    def rank(self) -> tuple[int, int, int, int]:
+        return (self.legal, self.total, self.han, self.fu)
+
+
+def score(hand: Hand, found: list[Reading], rs: Ruleset, key: str) -> Score:
+    why = problem(hand)
+    if why is not None:
+        return Score(rs.id, key, True, False, 0, rs.unit, notes=[f"not a Riichi hand: {why}"])
+    hand = prepare(hand)
+    best: _Result | None = None
+    for reading in found:
+        r = score_reading(hand, reading, rs)
+        if best is None or r.rank > best.rank:
+            best = r
+    assert best is not None  # the engine passes the readings of a complete hand
+    notes = list(best.notes)
+    return Score(rs.id, key, True, best.legal, best.total, rs.unit, best.patterns, best.excluded, notes,
+                 best.reading, best.payments, han=best.han, fu=best.fu, limit=best.limit)
+
+
+def pattern_value(rs: Ruleset, pid: str, closed: bool) -> int:
+    p = rs.pattern(pid)
+    return p.value if closed or p.open_value is None else p.open_value
+
+
+def score_reading(hand: Hand, reading: Reading, rs: Ruleset) -> _Result:
+    view = View(hand, reading)
+    closed = view.is_closed
+    found = find(view, rs.patterns)
+    if not closed:
+        found = {pid: m for pid, m in found.items() if rs.pattern(pid).open_value != 0}
+    tally = Tally(found)
+    apply_exclusions(tally, rs)
+    groups = {pid: rs.pattern(pid).group for pid in found}
+    yakuman = [pid for pid in tally.counting() if groups[pid] == YAKUMAN]
+    notes: list[str] = []
+    if yakuman:
+        top = max(yakuman, key=lambda pid: (rs.pattern(pid).value, -_order(rs, pid)))
+        for pid in tally.counting():
+            if groups[pid] != YAKUMAN:
+                tally.exclude(pid, top, "yakuman")
+        if not rs.option("stack_yakuman", True):
+            for pid in yakuman:
+                if pid != top:
+                    tally.exclude(pid, top, "limit: yakuman do not add up")
+    else:
+        alone = [pid for pid in tally.counting() if rs.pattern(pid).extra.get("alone")]
+        for pid in tally.counting():
+            if alone and pid != alone[0]:
+                tally.exclude(pid, alone[0], "limit: scored alone")
+    order = _order_of(rs).__getitem__
+    ids = sorted(tally.counting(), key=order)
+    counted = [Counted(pid, rs.pattern(pid).zh, rs.pattern(pid).en, pattern_value(rs, pid, closed),
+                       len(tally.found[pid]), tuple(tally.found[pid])) for pid in ids]
+    excluded = [tally.excluded[pid] for pid in sorted(tally.excluded, key=order)]
+    yaku = [c for c in counted if groups[c.id] != DORA]
+    fu = fu_of(view, {c.id for c in counted}, rs)
+    if not yaku:
+        notes.append("no yaku: a hand needs one to win, and dora do not count as yaku")
+        return _Result(False, 0, fu, 0, "", [], excluded, reading, [], 0, notes)
+    han = sum(c.points for c in counted)
+    if yakuman:
+        units = sum(c.points for c in counted) // YAKUMAN_HAN
+        base, limit = YAKUMAN_BASE * units, _yakuman_name(units)
+    else:
+        base, limit = basic_points(han, fu, bool(rs.option("counted_yakuman", True)))
+    pays, total = payments(base, hand.context.dealer, hand.context.tsumo)
+    return _Result(True, han, fu, base, limit, counted, excluded, reading, pays, total, notes)
+
+
+def _order(rs: Ruleset, pid: str) -> int:
+    return _order_of(rs)[pid]
+
+
+_ORDERS: dict[int, tuple[Ruleset, dict[str, int]]] = {}
+
+
+def _order_of(rs: Ruleset) -> dict[str, int]:
+    """Each pattern's place in the rule set's list (kept per rule set object: every reading sorts by it)."""
+    kept = _ORDERS.get(id(rs))
+    if kept is None or kept[0] is not rs:
+        kept = _ORDERS[id(rs)] = (rs, {p.id: i for i, p in enumerate(rs.patterns)})
+    return kept[1]
+
+
+def _yakuman_name(units: int) -> str:
+    return "yakuman" if units == 1 else "double yakuman" if units == 2 else f"{units}x yakuman"
+
+
+def fu_of(view: View, yaku: set[str], rs: Ruleset) -> int:
+    """The minipoints of one reading, rounded up to ten (seven pairs: 25; thirteen orphans: 0, as
+    fu do not count for a yakuman)."""
+    form = view.form
+    if form is Form.SEVEN_PAIRS:
+        return 25
+    if form is Form.THIRTEEN_ORPHANS:
+        return 0
+    tsumo = view.ctx.tsumo
+    if any(rs.pattern(pid).detect == "pinfu" for pid in yaku):
+        return 20 if tsumo else 30
+    closed = view.is_closed
+    fu = 20 + (10 if closed and not tsumo else 0) + (2 if tsumo else 0)
+    sets = view.sets
+    for s in sets[:-1]:
+        if s.kind is Kind.CHOW:
+            continue
+        part = 4 if is_orphan(s.tile) else 2
+        if s.kind is Kind.KONG:
+            part *= 4
+        if not s.exposed:
+            part *= 2
+        fu += part
+    pair = sets[-1].tile
+    fu += 2 * ((pair in DRAGONS) + (pair == view.ctx.seat) + (pair == view.ctx.round))
+    if wait_of(view) in ("pair", "closed", "edge"):
+        fu += 2
+    if fu == 20:  # an open hand with nothing else to count is given 30
+        return 30
+    return -(-fu // 10) * 10
+
+
+def basic_points(han: int, fu: int, counted_yakuman: bool = True) -> tuple[int, str]:
+    """Basic points and the limit's name ('' under the limits) of a hand without a yakuman."""
+    for least, base, name in LIMITS:
+        if han >= least and (counted_yakuman or least < 13):
+            return base, name
+    base = fu * 2 ** (han + 2)
+    return (MANGAN, "mangan") if base > MANGAN else (base, "")
+
+
+def _up(x: int) -> int:
+    return -(-x // 100) * 100
+
+
+def payments(base: int, dealer: bool, tsumo: bool) -> tuple[list[Payment], int]:
+    """Who pays the winner what, and the sum: each payment rounded up to 100 separately."""
+    if not tsumo:
+        amount = _up(base * (6 if dealer else 4))
+        return [Payment("riichi", "discarder", amount)], amount
+    if dealer:
+        each = _up(2 * base)
+        return [Payment("riichi", "each", each)], 3 * each
+    from_dealer, from_other = _up(2 * base), _up(base)
+    return [Payment("riichi", "dealer", from_dealer), Payment("riichi", "non-dealer", from_other)], \
+        from_dealer + 2 * from_other
+
+
+class RiichiPolicy(Policy):
+    """Riichi: han and fu, limits and payments; its own forms, its dealer and the hands its game cannot have."""
+
+    name = "riichi"
+    option_types = {"counted_yakuman": bool, "stack_yakuman": bool}
+
+    def prepare(self, hand: Hand) -> Hand:
+        return prepare(hand)
+
+    def readings(self, hand: Hand, ruleset: Ruleset) -> list[Reading]:
+        return readings(hand, ruleset)
+
+    def waits(self, hand: WaitingHand, ruleset: Ruleset) -> Waits:
+        return waits(hand, ruleset)
+
+    def problem(self, hand: Hand | WaitingHand) -> str | None:
+        return problem(hand)
+
+    def unread_flags(self, hand: Hand) -> list[str]:
+        return unused_flags(hand)
+
+    def score(self, hand: Hand, found: list[Reading], ruleset: Ruleset, key: str) -> Score:
+        return score(hand, found, ruleset, key)
+
+
+POLICY = RiichiPolicy()

@@ -1,0 +1,112 @@
+"""The Riichi rule sets as data and as engine output: the loader's new checks, the JSON, the context rules."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from test_rules_loader import GOOD, error_for, write
+
+from generator.notation import HandError, parse_hand, parse_waiting
+from generator.rules import find_ruleset, load_rulesets
+from generator.scoring.engine import check, score
+from generator.scoring.riichi import basic_points, payments
+from generator.scoring.waits import waits_for
+from generator.tiles import tile_from_text
+
+ROOT = Path(__file__).resolve().parent.parent
+RIICHI = GOOD.replace('policy = "series"', 'policy = "riichi"').replace("limit = 100", "counted_yakuman = true")
+
+
+def test_open_value_loads_and_is_checked(tmp_path: Path) -> None:
+    text = RIICHI.replace("value = 10\n", "value = 10\nopen_value = 9\n")
+    rs = load_rulesets(write(tmp_path, text))["toy"]
+    assert rs.pattern("flush").open_value == 9 and rs.pattern("no-honours").open_value is None
+    err = error_for(tmp_path, RIICHI.replace("value = 10\n", "value = 10\nopen_value = 11\n"))
+    assert "toy.toml:19" in str(err) and "open_value" in str(err) and "up to the value 10" in str(err)
+    err = error_for(tmp_path, RIICHI.replace("value = 10\n", 'value = 10\nopen_value = "x"\n'))
+    assert "open_value" in str(err) and "expected an integer" in str(err)
+
+
+def test_riichi_options_are_checked(tmp_path: Path) -> None:
+    err = error_for(tmp_path, RIICHI.replace("counted_yakuman = true", "counted_yakuman = 1"))
+    assert "toy.toml:12" in str(err) and "options.counted_yakuman" in str(err) and "true or false" in str(err)
+    err = error_for(tmp_path, RIICHI.replace("counted_yakuman = true", "kiriage = true"))
+    assert "unknown option for policy 'riichi'" in str(err)
+
+
+def test_aliases_find_the_rule_set() -> None:
+    for name in ("riichi", "jp", "日麻", "JP"):
+        assert find_ruleset(name).id == "riichi"
+    assert find_ruleset("ema").id == "riichi-ema-2016"
+    ema = find_ruleset("riichi-ema-2016")
+    assert ema.diff is not None and ema.diff.base == "riichi"
+    assert "red-five" in ema.diff.removed and "blessing-of-man" in ema.diff.added
+
+
+def test_json_has_han_fu_limit_and_payments() -> None:
+    s = score(parse_hand("33m123m123s456s78s+9s riichi tsumo seat=S"), find_ruleset("riichi"))
+    out = s.to_json()
+    assert (out["han"], out["fu"], out["limit"], out["total"]) == (5, 20, "mangan", 8000)
+    assert out["payments"] == [{"scheme": "riichi", "payer": "dealer", "amount": 4000},
+                               {"scheme": "riichi", "payer": "non-dealer", "amount": 2000}]
+    assert json.loads(s.json_text()) == out
+    low = score(parse_hand("33m123m123s456s78s+9s riichi seat=S"), find_ruleset("riichi")).to_json()
+    assert "limit" not in low and low["han"] == 4 and low["fu"] == 30 and low["total"] == 7700
+
+
+def test_other_rule_sets_note_the_riichi_flags_they_ignore() -> None:
+    hand = parse_hand("340m456p789s11z22z+2z riichi dora=1m")
+    s = score(hand, find_ruleset("zj-2.4"))
+    assert s.notes[-1] == "not used by zj-2.4: riichi, dora, red fives (read as fives)"
+    assert "han" not in s.to_json()
+    plain = score(parse_hand("345m456p789s11z22z+2z"), find_ruleset("zj-2.4"))
+    assert (plain.total, [c.id for c in plain.patterns]) == (s.total, [c.id for c in s.patterns])
+    assert score(parse_hand("345m456p789s11z22z+2z flowers=2"), find_ruleset("riichi")).notes[-1] \
+        == "not used by riichi: flowers"
+
+
+@pytest.mark.parametrize("text, words", [
+    ("123m456p789s1122z+2z dealer seat=S", "dealer is the East seat"),
+    ("123m456p78s22z [111z] +9s riichi", "concealed hand only"),
+    ("123m456p789s1122z+2z dora=1m2m", "at most one, plus one per kong"),
+    ("123m456p789s1122z+2z after-kong", "needs a kong"),
+    ("123m456p11z{2222s} 78s+9s riichi ippatsu after-kong", "do not combine"),
+])
+def test_impossible_riichi_hands(text: str, words: str) -> None:
+    hand = parse_hand(text)
+    s = score(hand, find_ruleset("riichi"))
+    assert not s.legal and s.total == 0 and words in s.notes[0]
+    with pytest.raises(HandError, match=words):
+        check(hand, find_ruleset("riichi"))
+    check(hand, find_ruleset("zj-2.4"))  # the other rule sets read these flags their own way
+
+
+def test_cli_refuses_a_hand_riichi_cannot_have_when_asked_by_name() -> None:
+    proc = subprocess.run([sys.executable, "-m", "generator", "score", "--ruleset", "riichi",
+                           "123m456p789s1122z+2z dealer seat=S"], capture_output=True, text=True, cwd=ROOT, check=False)
+    assert proc.returncode == 2 and "dealer is the East seat" in proc.stderr
+
+
+def test_limits_and_payments() -> None:
+    assert basic_points(4, 30) == (1920, "") and basic_points(3, 60) == (1920, "")  # no kiriage mangan
+    assert basic_points(4, 40) == (2000, "mangan") and basic_points(3, 70) == (2000, "mangan")
+    assert [basic_points(h, 30)[1] for h in (5, 6, 7, 8, 10, 11, 12, 13)] == \
+        ["mangan", "haneman", "haneman", "baiman", "baiman", "sanbaiman", "sanbaiman", "counted yakuman"]
+    assert basic_points(13, 30, counted_yakuman=False) == (6000, "sanbaiman")
+    assert payments(1920, False, False)[1] == 7700 and payments(1920, True, False)[1] == 11600
+    assert payments(1920, False, True)[0][0].amount == 3900 and payments(1920, False, True)[1] == 7900
+    assert payments(1920, True, True)[1] == 11700
+    assert payments(320, False, True)[1] == 1500  # 20 fu 2 han self-drawn: 700 + 400 + 400, each rounded up
+
+
+def test_waits_use_riichi_forms() -> None:
+    kokushi = waits_for(parse_waiting("19m19p19s1234567z"), find_ruleset("riichi"))
+    assert len(kokushi.waits) == 13
+    seven = waits_for(parse_waiting("1122m3344p5566s7z"), find_ruleset("riichi"))
+    assert seven.waits == (tile_from_text("7z"),)
+    four = waits_for(parse_waiting("1111m3344p5566s7z"), find_ruleset("riichi"))
+    assert tile_from_text("1m") not in four.waits  # four of a kind is not two pairs
