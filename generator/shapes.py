@@ -62,6 +62,11 @@ class TileSet:
         n = {_PUNG: 3, _KONG: 4, _PAIR: 2}[self.kind]
         return (self.tile,) * n
 
+    @property
+    def is_pung(self) -> bool:
+        """Pungs and kongs alike (both count as triplets)."""
+        return self.kind is _PUNG or self.kind is _KONG
+
     def holds(self, tile: Tile) -> bool:
         """Whether the set holds `tile` (`tile in self.tiles`, without building the tuple)."""
         kind = self.kind

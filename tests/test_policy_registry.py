@@ -31,7 +31,7 @@ from generator.site.build import build
 
 ROOT = Path(__file__).resolve().parent.parent
 TOY = Path(__file__).resolve().parent / "fixtures" / "toy" / "content"
-BUILT_IN = ("series", "mcr", "multiplier")
+BUILT_IN = ("series", "mcr", "multiplier", "riichi")
 LABEL = "Heap"  # no template or built-in family writes it
 
 
@@ -98,16 +98,16 @@ def toy_ruleset(tmp_path: Path) -> Ruleset:
 
 def test_the_built_in_families_and_their_facts() -> None:
     assert policy.names() == BUILT_IN
-    assert [type(policy_of(n)).__name__ for n in BUILT_IN] == ["SeriesPolicy", "MCRPolicy", "MultiplierPolicy"]
-    assert [policy_of(n).group_label for n in BUILT_IN] == ["Series", "Group", "Group"]
-    with pytest.raises(UnknownPolicy, match="unknown scoring policy 'toy' .known: series, mcr, multiplier."):
+    assert [type(policy_of(n)).__name__ for n in BUILT_IN] == ["SeriesPolicy", "MCRPolicy", "MultiplierPolicy", "RiichiPolicy"]
+    assert [policy_of(n).group_label for n in BUILT_IN] == ["Series", "Group", "Group", "Group"]
+    with pytest.raises(UnknownPolicy, match="unknown scoring policy 'toy' .known: series, mcr, multiplier, riichi."):
         policy_of("toy")
     with pytest.raises(ValueError, match="already registered"):
         register(SeriesPolicy())
 
 
 def test_the_loader_knows_a_family_only_once_registered(tmp_path: Path) -> None:
-    with pytest.raises(ContentError, match="expected one of series, mcr, multiplier, found 'toy'"):
+    with pytest.raises(ContentError, match="expected one of series, mcr, multiplier, riichi, found 'toy'"):
         load_rulesets(toy_content(tmp_path / "before"))
     register(ToyPolicy())
     try:
@@ -117,11 +117,11 @@ def test_the_loader_knows_a_family_only_once_registered(tmp_path: Path) -> None:
         assert by_alias.policy == "toy"  # the rule set keeps the family's own name
         with pytest.raises(ContentError, match="options.limit: a toy limit is at most 1000"):
             load_rulesets(toy_content(tmp_path / "options", limit=5000))
-        with pytest.raises(ContentError, match="expected one of series, mcr, multiplier, toy, found 'random'"):
+        with pytest.raises(ContentError, match="expected one of series, mcr, multiplier, riichi, toy, found 'random'"):
             load_rulesets(toy_content(tmp_path / "random", "random"))
     finally:
         unregister("toy")
-    with pytest.raises(ContentError, match="expected one of series, mcr, multiplier, found 'toy'"):
+    with pytest.raises(ContentError, match="expected one of series, mcr, multiplier, riichi, found 'toy'"):
         load_rulesets(toy_content(tmp_path / "after"))
 
 
