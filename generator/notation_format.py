@@ -74,25 +74,11 @@ def _context_words(ctx: WinContext) -> tuple[str, ...]:
 
 
 def format_hand(hand: Hand) -> str:
-    if hand.context.red:
-        return _format_with_reds(hand)
-    parts = [format_tiles(hand.concealed)] if hand.concealed else []
-    melds = hand.melds
-    if melds:
-        parts.extend([format_meld(m) for m in melds])
+    standing = format_tiles(hand.concealed) if hand.concealed else ""
+    melds = [format_meld(m) for m in hand.melds]
     win = "+" + _TILE_TEXT[hand.win_tile]
-    if melds or not parts:
-        parts.append(win)
-    else:
-        parts[-1] += win
-    parts.extend(_context_words(hand.context))
-    return " ".join(parts)
-
-
-def _format_with_reds(hand: Hand) -> str:
-    """`format_hand` for a hand with a red five: each written `0` where notation_riichi says."""
-    standing, melds, win = mark_reds(format_tiles(hand.concealed), [format_meld(m) for m in hand.melds],
-                                     "+" + _TILE_TEXT[hand.win_tile], hand.context.red)
+    if hand.context.red:  # each red five written `0` where notation_riichi says
+        standing, melds, win = mark_reds(standing, melds, win, hand.context.red)
     parts = [standing] if standing else []
     parts.extend(melds)
     if melds or not parts:
