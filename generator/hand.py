@@ -6,10 +6,10 @@ scoring run can never change the hand it was given.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from .tiles import EAST, Tile, counts_of
+from .tiles import EAST, Tile, counts_of, red_bit
 
 
 class MeldKind(str, Enum):
@@ -91,6 +91,17 @@ class Hand:
     melds: tuple[Meld, ...] = ()
     win_tile: Tile = 0
     context: WinContext = field(default_factory=WinContext)
+
+    def __post_init__(self) -> None:
+        # A red five is a copy of a five the hand holds: a hand changed into one without that suit's five (an
+        # example's neighbour, say) keeps no red mark for it, so it scores and prints as its parsed text does.
+        red = self.context.red
+        if red:
+            held = 0
+            for t in self.all_tiles:
+                held |= red_bit(t)
+            if red & ~held:
+                object.__setattr__(self, "context", replace(self.context, red=red & held))
 
     @property
     def closed_tiles(self) -> tuple[Tile, ...]:

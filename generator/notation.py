@@ -29,8 +29,8 @@ from .notation_format import (  # noqa: F401  (re-exported: the notation's forma
     format_tiles,
     format_waiting,
 )
-from .notation_riichi import INDICATOR_FLAGS, MAX_INDICATORS, red_bit
-from .tiles import SUIT_LETTERS, Tile, counts_of, is_honor, make, suit_of, tile_to_text, wind_from_letter
+from .notation_riichi import INDICATOR_FLAGS, MAX_INDICATORS
+from .tiles import SUIT_LETTERS, Tile, counts_of, is_honor, make, red_bit, suit_of, tile_to_text, wind_from_letter
 
 ALIASES = {"E": (1, "z"), "S": (2, "z"), "W": (3, "z"), "N": (4, "z"), "P": (5, "z"), "F": (6, "z"), "C": (7, "z")}
 MAX_FLOWERS = 8

@@ -12,18 +12,13 @@ winning tile.
 
 from __future__ import annotations
 
-from .tiles import SUITS, Tile, make, rank_of, suit_index
+from .tiles import SUITS, Tile, make
 
 INDICATOR_FLAGS = ("dora", "ura")
 MAX_INDICATORS = 5
 """One dora indicator, plus one for each of up to four kongs."""
 
 RED_BIT = {suit: 1 << k for k, suit in enumerate(SUITS)}
-
-
-def red_bit(tile: Tile) -> int:
-    """The `WinContext.red` bit of a five's suit (0 for any other tile)."""
-    return 1 << suit_index(tile) if tile < 27 and rank_of(tile) == 5 else 0
 
 
 def five_of(bit: int) -> Tile:

@@ -58,6 +58,12 @@ def rank_of(tile: Tile) -> int:
     return tile % 9 + 1
 
 
+def red_bit(tile: Tile) -> int:
+    """The bit of a five's suit in a red-five mask (`WinContext.red`): 1 characters, 2 dots, 4 bamboo;
+    0 for any other tile."""
+    return 1 << suit_index(tile) if tile < 27 and rank_of(tile) == 5 else 0
+
+
 def is_honor(tile: Tile) -> bool:
     return tile >= 27
 

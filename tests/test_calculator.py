@@ -390,6 +390,7 @@ def test_a_build_without_the_runtime_says_how_to_enable_it(monkeypatch, capsys) 
     rulesets = all_rulesets()
     data = SimpleNamespace(content=ROOT / "content", rulesets=rulesets)
     page = calculator_page(data)  # type: ignore[arg-type]
-    site = {"rulesets": list(rulesets.values()), "engine": __version__, "has_concepts": False, "has_about": False}
+    site = {"rulesets": list(rulesets.values()), "engine": __version__, "has_concepts": False, "has_about": False,
+            "has_sources": False}
     html = environment().get_template(page.template).render(page=page, site=site, **page.view())
     assert 'id="calc-missing"' in html and calculator.NPM_INSTALL in html and "data-runtime" not in html

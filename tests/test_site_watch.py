@@ -53,7 +53,7 @@ class Preview:
             got = ready()
             if got:
                 return got
-            assert self.proc.poll() is None, f"serve --watch ended early:\n" + "\n".join(self.lines)
+            assert self.proc.poll() is None, "serve --watch ended early:\n" + "\n".join(self.lines)
             time.sleep(0.2)
         raise AssertionError(f"no {what} within {timeout} s:\n" + "\n".join(self.lines))
 

@@ -48,7 +48,7 @@ class Scorer:
         """Whether the hand wins in this rule set's forms, without scoring it."""
         rs = self.rulesets[rid]
         policy = rs.scoring
-        key = (hand, rid if policy.own_readings else (rs.forms, bool(rs.option("four_as_two_pairs", True))))
+        key = (hand, rid if policy.own_readings else policy.winning_shapes(rs))
         done = self._complete.get(key)
         if done is None:
             if policy.own_readings:

@@ -113,7 +113,7 @@ class Probe:
     def __init__(self, rs: Ruleset) -> None:
         self.rs = rs
         self.policy = rs.scoring
-        self.four = bool(rs.option("four_as_two_pairs", True))
+        self.forms, self.four = self.policy.winning_shapes(rs)
 
     def fires(self, hand: Hand, patterns: Sequence[Pattern]) -> set[str]:
         own = self.policy.own_readings
@@ -121,7 +121,7 @@ class Probe:
             patterns = may_show(self.rs.patterns, hand, patterns)
             if not patterns:
                 return set()
-        found = self.policy.readings(hand, self.rs) if own else _readings(hand, self.rs.forms, self.four)
+        found = self.policy.readings(hand, self.rs) if own else _readings(hand, self.forms, self.four)
         out: set[str] = set()
         for r in found:
             view = detectors.View(hand, r)

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import ContentError
 from .toml_file import TomlFile
 
 KEY = re.compile(r"^[a-z0-9][a-z0-9.\-]*$")

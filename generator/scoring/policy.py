@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from ..completion import Waits, waits_of
 from ..hand import Hand, WaitingHand
-from ..shapes import Reading, readings as ordinary_readings
+from ..shapes import Form, Reading, readings as ordinary_readings
 
 if TYPE_CHECKING:
     from ..rules import Ruleset
@@ -80,13 +80,20 @@ class Policy(ABC):
         """The hand as the family's detectors see it (e.g. win flags the tiles make impossible dropped)."""
         return hand
 
+    def winning_shapes(self, ruleset: Ruleset) -> tuple[frozenset[Form], bool]:
+        """The forms a hand may win in, and whether four identical tiles may stand as two of seven pairs: what
+        the ordinary readings, waits and the examples' completeness test read."""
+        return ruleset.forms, bool(ruleset.option("four_as_two_pairs", True))
+
     def readings(self, hand: Hand, ruleset: Ruleset) -> list[Reading]:
         """Every reading of `hand` in the rule set; empty when the hand is not complete."""
-        return ordinary_readings(hand, ruleset.forms, four_as_two_pairs=bool(ruleset.option("four_as_two_pairs", True)))
+        forms, four = self.winning_shapes(ruleset)
+        return ordinary_readings(hand, forms, four_as_two_pairs=four)
 
     def waits(self, hand: WaitingHand, ruleset: Ruleset) -> Waits:
         """The tiles that complete a waiting hand in the rule set."""
-        return waits_of(hand, ruleset.forms, four_as_two_pairs=bool(ruleset.option("four_as_two_pairs", True)))
+        forms, four = self.winning_shapes(ruleset)
+        return waits_of(hand, forms, four_as_two_pairs=four)
 
     @abstractmethod
     def score(self, hand: Hand, found: list[Reading], ruleset: Ruleset, key: str) -> Score:

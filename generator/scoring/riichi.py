@@ -23,19 +23,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..completion import Waits, waits_of
 from ..detectors import View
 from ..detectors.riichi import wait_of
 from ..hand import Hand, WaitingHand
 from ..rules import Ruleset
-from ..shapes import Form, Kind, Reading, readings as all_readings
+from ..shapes import Form, Kind, Reading
 from ..tiles import DRAGONS, EAST, is_orphan
 from .common import Tally, apply_exclusions, find
 from .policy import Policy
 from .result import Counted, Excluded, Payment, Score
-
-FORMS = frozenset({Form.REGULAR, Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS})
-"""Four sets and a pair, seven different pairs, thirteen orphans."""
 
 YAKUMAN = "yakuman"
 DORA = "dora"
@@ -93,12 +89,6 @@ def problem(hand: Hand | WaitingHand) -> str | None:
     return None
 
 
-def readings(hand: Hand, rs: Ruleset) -> list[Reading]:
-    return all_readings(hand, FORMS, four_as_two_pairs=False)
-
-
-def waits(hand: WaitingHand, rs: Ruleset) -> Waits:
-    return waits_of(hand, FORMS, four_as_two_pairs=False)
 
 
 def unused_flags(hand: Hand) -> list[str]:
@@ -280,11 +270,8 @@ class RiichiPolicy(Policy):
     def prepare(self, hand: Hand) -> Hand:
         return prepare(hand)
 
-    def readings(self, hand: Hand, ruleset: Ruleset) -> list[Reading]:
-        return readings(hand, ruleset)
-
-    def waits(self, hand: WaitingHand, ruleset: Ruleset) -> Waits:
-        return waits(hand, ruleset)
+    def winning_shapes(self, ruleset: Ruleset) -> tuple[frozenset[Form], bool]:
+        return ruleset.forms, False  # seven pairs are seven different pairs
 
     def problem(self, hand: Hand | WaitingHand) -> str | None:
         return problem(hand)

@@ -15,6 +15,7 @@ Without the runtime the build prints one warning line and the page says how to g
 
 from __future__ import annotations
 
+import ast
 import functools
 import hashlib
 import io
@@ -40,9 +41,8 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 
 _PACKAGE = Path(__file__).resolve().parent.parent  # generator/
 _ROOT = _PACKAGE.parent
-ENGINE_MODULES = ("__init__.py", "tiles.py", "notation.py", "hand.py", "shapes.py", "completion.py", "wilds.py",
-                  "digest.py")
 ENGINE_PACKAGES = ("detectors", "rules", "scoring")
+"""Bundled whole: the policy registry imports its families by name, which no import statement shows."""
 ENTRY = "atlas_calc.py"
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
@@ -59,14 +59,47 @@ def runtime_dir() -> Path | None:
     return folder
 
 
-def engine_sources() -> dict[str, Path]:
-    """The engine modules scoring needs, by their path in the bundle (generator/…)."""
-    found = {f"generator/{name}": _PACKAGE / name for name in ENGINE_MODULES}
-    for package in ENGINE_PACKAGES:
-        for path in sorted((_PACKAGE / package).rglob("*.py")):
-            if "__pycache__" not in path.parts:
-                found[f"generator/{path.relative_to(_PACKAGE).as_posix()}"] = path
+def _imported(path: Path) -> set[Path]:
+    """The package's modules that `path` imports (absolute `generator.…` or relative), as files."""
+    tree = ast.parse(path.read_bytes(), filename=str(path))
+    here = path.parent.relative_to(_PACKAGE).parts
+    names: set[tuple[str, ...]] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(tuple(a.name.split(".")) for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = ("generator", *here[:len(here) - node.level + 1])
+            else:
+                base = ()
+            module = (*base, *node.module.split(".")) if node.module else base
+            names.add(module)
+            names.update((*module, a.name) for a in node.names)  # `from . import x` may name a module
+    found: set[Path] = set()
+    for name in names:
+        if name[:1] != ("generator",) or len(name) < 2:
+            continue
+        rel = Path(*name[1:])
+        for candidate in (_PACKAGE / rel.with_suffix(".py"), _PACKAGE / rel / "__init__.py"):
+            if candidate.is_file():
+                found.add(candidate)
     return found
+
+
+def engine_sources() -> dict[str, Path]:
+    """The engine modules scoring needs, by their path in the bundle (generator/…): the packages in
+    ENGINE_PACKAGES whole, and every module they or the worker's entry module import, followed to the end."""
+    todo = [_PACKAGE / "__init__.py", _PACKAGE / "site" / "calculator_engine.py"]
+    for package in ENGINE_PACKAGES:
+        todo.extend(p for p in sorted((_PACKAGE / package).rglob("*.py")) if "__pycache__" not in p.parts)
+    seen: set[Path] = set()
+    while todo:
+        path = todo.pop()
+        if path not in seen:
+            seen.add(path)
+            todo.extend(_imported(path))
+    seen.discard(_PACKAGE / "site" / "calculator_engine.py")  # bundled as the entry module (ENTRY)
+    return {f"generator/{p.relative_to(_PACKAGE).as_posix()}": p for p in sorted(seen)}
 
 
 _ZIPPED: dict[str, bytes] = {}

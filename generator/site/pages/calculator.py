@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import calculator, urls
+from .. import calculator
 from ..gather import SiteData
 from .page import HOME_CRUMB, Page
 
