@@ -47,7 +47,7 @@ def _riichi_text(rnd: Random) -> str:
     return " ".join(words + flags)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
 @given(RANDOMS.map(_riichi_text))
 def test_format_of_parse_is_canonical_with_riichi_parts(text: str) -> None:
     try:
