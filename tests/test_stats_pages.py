@@ -75,7 +75,8 @@ def current(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 def _assert_figures(text: str, row: dict[str, Any], stored: dict[str, Any]) -> None:
     """The page's numbers against the stored integers: counts exactly, shares within their rounding."""
     total = stored["weight"]
-    found = re.findall(r"(Shown|Counted) \S+ (?:1 in ([\d.]+) dealt complete hands \(([\d.]+) ?%\) (\d+) of the (\d+)"
+    found = re.findall(r"(Shown|Counted) \S+ (?:1 in ([\d.]+) concealed complete hands, weighted by tile copies \(([\d.]+) ?%\) "
+                       r"Distinct hands: (\d+) of (\d+), each counted once"
                        r"|in no complete hand)", text)
     assert [kind for kind, *_ in found] == ["Shown", "Counted"], text
     for (kind, odds, pct, hands, population), key in zip(found, ("shown", "counted")):
