@@ -320,11 +320,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
         tally = result.tallies.get(rs.id)
         if tally is None:
             continue
-        obj = stats_object(rs, tally)
+        obj = stats_object(rs, tally, result.wins.get(rs.id))
         where = "not written (--limit)" if args.limit is not None else str(write_stats(obj, content))
         print(f"{rs.id:<10} {tally.hands:>12,} complete hands in {tally.orbits:,} {tally.grouping} "
-              f"({tally.by_hand:,} scored hand by hand), {len(obj['patterns'])} tile patterns: {where}",
-              file=sys.stderr)
+              f"({tally.by_hand:,} scored hand by hand), {len(obj['patterns'])} tile patterns"
+              + (f", {obj['wins']['wins']:,} wins per way for {len(obj['wins']['patterns'])} win patterns"
+                 if "wins" in obj else "") + f": {where}", file=sys.stderr)
     print(f"stats: {result.seconds:.0f} s with {args.jobs} worker(s)", file=sys.stderr)
     return EXIT_OK
 

@@ -2,7 +2,8 @@
 
 Workers take blocks of orbits in turn (block i goes to worker i mod jobs), each enumerating the
 orbits itself, so nothing but the tallies crosses between processes; tallies are sums, so the
-result does not depend on the number of workers. The run also checks the enumerator against
+result does not depend on the number of workers. Each orbit is counted twice over: its hands
+(`tally`) and their wins, each winning tile by discard and by self-draw (`wins`). The run also checks the enumerator against
 the published counts of complete hands and refuses to write anything if they differ. Rule sets
 of suit-bound wilds have their own population and are counted by classes (`wild`), in seconds,
 after the orbits.
@@ -21,6 +22,7 @@ from ..scoring.policy import find_policy
 from .hands import Orbit, all_orbits
 from .tally import Tally, policy_supported, tally_orbits
 from .wild import tally_wild, wild_supported
+from .wins import WinTally, win_orbit_step
 
 PUBLISHED = {"regular": 11_498_658, "standard": 16_873_619}
 """Distinct concealed complete hands: four sets and a pair; and with seven pairs (seven different pairs) and
@@ -61,21 +63,24 @@ def _blocks(worker: int, jobs: int, limit: int | None) -> Iterator[Orbit]:
             yield orbit
 
 
-def _work(args: tuple[int, int, int | None, list[Ruleset]]) -> tuple[dict[str, Tally], Universe]:
+def _work(args: tuple[int, int, int | None, list[Ruleset]]) -> tuple[dict[str, Tally], dict[str, WinTally], Universe]:
     worker, jobs, limit, rulesets = args
     universe = Universe()
+    wins, win_step = win_orbit_step(rulesets)
 
     def counted() -> Iterator[Orbit]:
         for orbit in _blocks(worker, jobs, limit):
             universe.add(orbit)
+            win_step(orbit)  # the wins of the orbit's hands, while its hands are at hand
             yield orbit
 
-    return tally_orbits(counted(), rulesets), universe
+    return tally_orbits(counted(), rulesets), wins, universe
 
 
 @dataclass
 class RunResult:
     tallies: dict[str, Tally]
+    wins: dict[str, WinTally]  # rule sets with patterns that read the winning tile
     universe: Universe
     seconds: float
     skipped: list[str]  # rule sets the run cannot cover, with why
@@ -106,14 +111,17 @@ def run_stats(rulesets: list[Ruleset], jobs: int = 2, limit: int | None = None,
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             parts = pool.map(_work, tasks)
     tallies = {rs.id: Tally() for rs in supported}
+    wins: dict[str, WinTally] = {}
     universe = Universe()
-    for part_tallies, part_universe in parts:
+    for part_tallies, part_wins, part_universe in parts:
         universe.merge(part_universe)
         for rid, t in part_tallies.items():
             tallies[rid].merge(t)
+        for rid, w in part_wins.items():
+            wins.setdefault(rid, WinTally.empty()).merge(w)
     for rs in rulesets:
         if wild_supported(rs):
             tallies[rs.id] = tally_wild(rs)
     if progress:
         progress(f"scored {sum(t.orbits for t in tallies.values()):,} orbit × rule set pairs")
-    return RunResult(tallies, universe, time.perf_counter() - start, skipped)
+    return RunResult(tallies, wins, universe, time.perf_counter() - start, skipped)
