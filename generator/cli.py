@@ -306,7 +306,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     content = Path(args.content)
     chosen = {rs.id for rs in _rulesets(args.ruleset)} if args.ruleset else None
     rulesets = [rs for rs in all_rulesets(content).values() if chosen is None or rs.id in chosen]
-    result = run_stats(rulesets, jobs=args.jobs, limit=args.limit)
+    result = run_stats(rulesets, jobs=args.jobs, limit=args.limit, report=args.progress)
     figures = result.universe.figures()
     for name, want in PUBLISHED.items() if result.universe.by_form else ():  # none when only wild tiles were asked
         print(f"complete hands, {name:<8} {figures[name]:>12,}  (published {want:,})", file=sys.stderr)
@@ -435,6 +435,7 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--ruleset", action="append", metavar="ID", help="rule set id or alias (repeatable; default: all)")
     p.add_argument("--jobs", type=int, default=2, help="worker processes (default: 2)")
     p.add_argument("--limit", type=int, help="only the first N orbits of hands, for a quick look (writes nothing)")
+    p.add_argument("--progress", action="store_true", help="each worker reports how far it got, now and then")
     p.add_argument("--content", default=str(CONTENT_DIR), help="content folder (default: the project's content/)")
     p.set_defaults(func=cmd_stats)
 
