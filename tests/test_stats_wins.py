@@ -69,7 +69,12 @@ def _sample() -> list[Orbit]:
             tail.append(o)
         elif i % 97_003 == 0 and o.size <= 36:
             spread.append(o)
-    return spread + [_orbit(_vec(text), form) for text, form in SPECIAL] + tail[:2] + tail[-2:]
+    return spread + special() + tail[:2] + tail[-2:]
+
+
+def special() -> list[Orbit]:
+    """The orbits of the SPECIAL hands."""
+    return [_orbit(_vec(text), form) for text, form in SPECIAL]
 
 
 def _one_by_one(orbit: Orbit, rs: Ruleset) -> dict[str, tuple[Counter[str], Counter[str], int, int]]:

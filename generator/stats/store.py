@@ -113,7 +113,12 @@ def read_stats(ruleset_id: str, content: Path = CONTENT_DIR) -> dict[str, Any] |
 
 def is_current(obj: dict[str, Any], rs: Ruleset) -> bool:
     """Whether stored figures were computed from the rule data `rs` holds now (the win figures too, when stored)."""
-    return obj.get("rules") == fingerprint(rs) and wins_current(obj, rs) is not False
+    return tiles_current(obj, rs) and wins_current(obj, rs) is not False
+
+
+def tiles_current(obj: dict[str, Any], rs: Ruleset) -> bool:
+    """Whether the stored figures of the complete hands were computed from the rule data `rs` holds now."""
+    return obj.get("rules") == fingerprint(rs)
 
 
 def wins_current(obj: dict[str, Any], rs: Ruleset) -> bool | None:
