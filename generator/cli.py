@@ -297,7 +297,8 @@ def cmd_accept_snapshot(args: argparse.Namespace) -> int:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    """Count every concealed complete hand and, per tile pattern, the hands that show it and that it counts in."""
+    """Count every concealed complete hand and, per tile pattern, the hands that show it and that it counts in; and
+    every win of those hands for the patterns that read the winning tile."""
     from .stats.run import PUBLISHED, run_stats
     from .stats.store import stats_object, write_stats
 
@@ -431,7 +432,9 @@ def make_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_waits)
 
     p = sub.add_parser("stats", help="count every concealed complete hand and how often each tile pattern shows "
-                                     "and counts (writes content/stats/)")
+                                     "and counts, and each of its wins (every winning tile it holds, on a discard "
+                                     "and self-drawn) for the patterns that read the winning tile "
+                                     "(writes content/stats/)")
     p.add_argument("--ruleset", action="append", metavar="ID", help="rule set id or alias (repeatable; default: all)")
     p.add_argument("--jobs", type=int, default=2, help="worker processes (default: 2)")
     p.add_argument("--limit", type=int, help="only the first N orbits of hands, for a quick look (writes nothing)")
