@@ -297,7 +297,8 @@ def cmd_accept_snapshot(args: argparse.Namespace) -> int:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    """Count every concealed complete hand and, per tile pattern, the hands that show it and that it counts in."""
+    """Count every concealed complete hand and, per tile pattern, the hands that show it and that it counts in; and
+    every win of those hands for the patterns that read the winning tile."""
     from .stats.run import PUBLISHED, run_stats
     from .stats.store import stats_object, write_stats
 
@@ -306,7 +307,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     content = Path(args.content)
     chosen = {rs.id for rs in _rulesets(args.ruleset)} if args.ruleset else None
     rulesets = [rs for rs in all_rulesets(content).values() if chosen is None or rs.id in chosen]
-    result = run_stats(rulesets, jobs=args.jobs, limit=args.limit)
+    result = run_stats(rulesets, jobs=args.jobs, limit=args.limit, report=args.progress)
     figures = result.universe.figures()
     for name, want in PUBLISHED.items() if result.universe.by_form else ():  # none when only wild tiles were asked
         print(f"complete hands, {name:<8} {figures[name]:>12,}  (published {want:,})", file=sys.stderr)
@@ -320,11 +321,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
         tally = result.tallies.get(rs.id)
         if tally is None:
             continue
-        obj = stats_object(rs, tally)
+        obj = stats_object(rs, tally, result.wins.get(rs.id))
         where = "not written (--limit)" if args.limit is not None else str(write_stats(obj, content))
         print(f"{rs.id:<10} {tally.hands:>12,} complete hands in {tally.orbits:,} {tally.grouping} "
-              f"({tally.by_hand:,} scored hand by hand), {len(obj['patterns'])} tile patterns: {where}",
-              file=sys.stderr)
+              f"({tally.by_hand:,} scored hand by hand), {len(obj['patterns'])} tile patterns"
+              + (f", {obj['wins']['wins']:,} wins per way for {len(obj['wins']['patterns'])} win patterns"
+                 if "wins" in obj else "") + f": {where}", file=sys.stderr)
     print(f"stats: {result.seconds:.0f} s with {args.jobs} worker(s)", file=sys.stderr)
     return EXIT_OK
 
@@ -430,10 +432,13 @@ def make_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_waits)
 
     p = sub.add_parser("stats", help="count every concealed complete hand and how often each tile pattern shows "
-                                     "and counts (writes content/stats/)")
+                                     "and counts, and each of its wins (every winning tile it holds, on a discard "
+                                     "and self-drawn) for the patterns that read the winning tile "
+                                     "(writes content/stats/)")
     p.add_argument("--ruleset", action="append", metavar="ID", help="rule set id or alias (repeatable; default: all)")
     p.add_argument("--jobs", type=int, default=2, help="worker processes (default: 2)")
     p.add_argument("--limit", type=int, help="only the first N orbits of hands, for a quick look (writes nothing)")
+    p.add_argument("--progress", action="store_true", help="each worker reports how far it got, now and then")
     p.add_argument("--content", default=str(CONTENT_DIR), help="content folder (default: the project's content/)")
     p.set_defaults(func=cmd_stats)
 

@@ -1,8 +1,9 @@
 """What a pattern page says about how often its pattern occurs, from the stored figures (`store`).
 
 Four cases: figures (current, or marked as computed for earlier rule data, with the command
-that refreshes them); a pattern that depends on how the hand is won, which no count of tiles
-can give a figure; a rule set the run cannot cover; and figures not computed yet. Shares are
+that refreshes them), of the complete hands for a pattern of the tiles and of the wins for a
+pattern that reads the winning tile (`wins`); a pattern of play, which no count gives a figure,
+with what it reads (`play`); a rule set the run cannot cover; and figures not computed yet. Shares are
 exact fractions of the stored integers, rounded only for display, so a page never shows a
 figure the data does not hold.
 
@@ -25,15 +26,15 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import CONTENT_DIR, Pattern, Ruleset
+from .play import play_reason
 from .run import uncovered
-from .store import is_current, read_stats
+from .store import read_stats, tiles_current, wins_current
 from .tally import tile_only
+from .wins import WAYS, reads_win
 
 REFRESH = "mahjong-atlas stats --ruleset {id}"
 
-CONTEXT_REASON = ("It depends on how the hand is won or played (the winning tile, the wait, melds, concealment, "
-                  "seat or round wind, flowers), not on the fourteen tiles alone, so a count of hands gives it no "
-                  "figure.")
+WAY_LABELS = {"discard": "On a discard", "self_drawn": "Self-drawn"}
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,15 @@ class Share:
 
 
 @dataclass(frozen=True)
+class Way:
+    """The figures of a win pattern for one way of winning (its wins are half of all)."""
+
+    label: str
+    shown: Share
+    counted: Share
+
+
+@dataclass(frozen=True)
 class Frequency:
     """The frequency section of one pattern page. `status`: "figures", "context", "uncovered" or "missing"."""
 
@@ -53,11 +63,13 @@ class Frequency:
     reason: str = ""
     current: bool = True
     refresh: str = ""  # the command that recomputes the rule set's figures
-    population: int = 0  # complete hands of the rule set
+    population: int = 0  # complete hands of the rule set; for `wins`, wins (both ways together)
     shown: Share | None = None
     counted: Share | None = None
-    rank: str = ""  # "3rd"
+    rank: str = ""  # "3rd"; none for win patterns
     of: int = 0  # tile patterns ranked
+    wins: bool = False  # figures of the wins (each hand with each winning tile, both ways), not of the hands
+    ways: tuple[Way, ...] = ()
 
 
 def one_in(share: Fraction) -> float | int:
@@ -91,18 +103,21 @@ def _share(hands: int, weighted: int, total: int) -> Share:
 def pattern_frequency(rs: Ruleset, p: Pattern, stored: dict[str, Any] | None,
                       current: bool | None = None) -> Frequency:
     """The section for pattern `p` of `rs`, given the rule set's stored figures (`read_stats`) and, when known,
-    whether they are current (`is_current`, the same for every pattern of the rule set)."""
-    if not tile_only(p):
-        return Frequency("context", CONTEXT_REASON)
+    whether its population's figures are current (`tiles_current` or `wins_current`, the same for every pattern
+    of the rule set that the population covers)."""
+    if not tile_only(p) and not reads_win(p):
+        return Frequency("context", play_reason(p))
     refresh = REFRESH.format(id=rs.id)
     if (why := uncovered(rs)) is not None:
         return Frequency("uncovered", f"The count of complete hands does not cover {rs.name} yet: {why}.")
+    if reads_win(p):
+        return _win_frequency(rs, p, stored, current, refresh)
     row = stored["patterns"].get(p.id) if stored is not None else None
     if stored is None or row is None:
         return Frequency("missing", "No figures have been computed for this pattern yet.", refresh=refresh)
     total = stored["weight"]
     return Frequency(
-        "figures", current=is_current(stored, rs) if current is None else current, refresh=refresh,
+        "figures", current=tiles_current(stored, rs) if current is None else current, refresh=refresh,
         population=stored["hands"],
         shown=_share(row["hands_shown"], row["weighted_shown"], total),
         counted=_share(row["hands_counted"], row["weighted_counted"], total),
@@ -110,8 +125,30 @@ def pattern_frequency(rs: Ruleset, p: Pattern, stored: dict[str, Any] | None,
     )
 
 
+def _win_frequency(rs: Ruleset, p: Pattern, stored: dict[str, Any] | None, current: bool | None,
+                   refresh: str) -> Frequency:
+    """A win pattern's figures: both ways together (equally likely), and each way on its own."""
+    wins = stored.get("wins") if stored is not None else None
+    rows = wins["patterns"].get(p.id) if wins is not None else None
+    if stored is None or wins is None or rows is None:
+        return Frequency("missing", "No figures of the wins have been computed for this pattern yet.",
+                         refresh=refresh)
+    per_way, weight = wins["wins"], wins["weight"]
+
+    def both(key: str) -> Share:
+        return _share(sum(rows[w][f"hands_{key}"] for w in WAYS), sum(rows[w][f"weighted_{key}"] for w in WAYS),
+                      2 * weight)
+
+    ways = tuple(Way(WAY_LABELS[w], _share(rows[w]["hands_shown"], rows[w]["weighted_shown"], weight),
+                     _share(rows[w]["hands_counted"], rows[w]["weighted_counted"], weight)) for w in WAYS)
+    return Frequency("figures", current=wins_current(stored, rs) is True if current is None else current,
+                     refresh=refresh, population=2 * per_way, shown=both("shown"), counted=both("counted"),
+                     wins=True, ways=ways)
+
+
 def ruleset_frequencies(rs: Ruleset, content: Path = CONTENT_DIR) -> dict[str, Frequency]:
     """Pattern id -> its page's section, reading the rule set's stored figures once."""
     stored = read_stats(rs.id, content)
-    current = stored is not None and is_current(stored, rs)
-    return {p.id: pattern_frequency(rs, p, stored, current) for p in rs.patterns}
+    tiles = stored is not None and tiles_current(stored, rs)
+    wins = stored is not None and wins_current(stored, rs) is True
+    return {p.id: pattern_frequency(rs, p, stored, wins if reads_win(p) else tiles) for p in rs.patterns}

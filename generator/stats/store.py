@@ -2,7 +2,10 @@
 
 content/stats/<ruleset>.json holds the universe (complete hands, their physical weight) and,
 per tile pattern, `hands_shown`, `hands_counted`, `weighted_shown`, `weighted_counted` and
-`rank` (1 = the pattern shown by the largest weighted share of hands). `rules` fingerprints
+`rank` (1 = the pattern shown by the largest weighted share of hands). Under `wins`, when the
+rule set has patterns that read the winning tile: their population (`wins` per way of winning,
+its `weight`) and per pattern the same four figures for each way (`discard`, `self_drawn`),
+with a fingerprint of their own. `rules` fingerprints
 the rule data the figures were computed from, so a reader can tell stale figures
 (`is_current`) after a value or an exclusion changed. No time stamps: the same rule data
 gives the same bytes.
@@ -20,13 +23,23 @@ from ..rules import CONTENT_DIR, Ruleset
 from .tally import CONVENTION, Tally, reported, tile_ruleset
 from .wild import CONVENTION as WILD_CONVENTION
 from .wild import wild_supported
+from .wins import CONVENTION as WIN_CONVENTION
+from .wins import WAYS, WinTally, win_reported, win_ruleset
 
 STATS_DIR = "stats"
 
 
 def fingerprint(rs: Ruleset) -> str:
     """A hash of everything in `rs` that the figures depend on: policy, forms, options and the tile patterns."""
-    tiles = tile_ruleset(rs)
+    return _fingerprint(rs, tile_ruleset(rs))
+
+
+def wins_fingerprint(rs: Ruleset) -> str:
+    """The same for the win figures: policy, forms, options, the tile patterns and those that read the winning tile."""
+    return _fingerprint(rs, win_ruleset(rs))
+
+
+def _fingerprint(rs: Ruleset, tiles: Ruleset) -> str:
     data = {
         "policy": rs.policy,
         "forms": sorted(f.value for f in rs.forms),
@@ -37,19 +50,36 @@ def fingerprint(rs: Ruleset) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
-def stats_object(rs: Ruleset, tally: Tally) -> dict[str, Any]:
-    """The JSON object of one rule set's figures."""
+def _row(shown: list[int], counted: list[int]) -> dict[str, int]:
+    return {"hands_shown": shown[0], "hands_counted": counted[0], "weighted_shown": shown[1],
+            "weighted_counted": counted[1]}
+
+
+def wins_object(rs: Ruleset, wins: WinTally) -> dict[str, Any]:
+    """The JSON object of one rule set's win figures: the population (the same for both ways of winning) and, per
+    pattern that reads the winning tile, a row per way."""
+    ways = [wins.ways[way] for way in WAYS]
+    if len({(t.hands, t.weight) for t in ways}) != 1:
+        raise AssertionError(f"{rs.id}: the two ways of winning count different wins")
+    return {
+        "convention": WIN_CONVENTION,
+        "rules": wins_fingerprint(rs),
+        "wins": ways[0].hands,
+        "weight": ways[0].weight,
+        "patterns": {pid: {way: _row(t.shown.get(pid, [0, 0]), t.counted.get(pid, [0, 0]))
+                           for way, t in zip(WAYS, ways)} for pid in win_reported(rs)},
+    }
+
+
+def stats_object(rs: Ruleset, tally: Tally, wins: WinTally | None = None) -> dict[str, Any]:
+    """The JSON object of one rule set's figures (with `wins`, its win figures under "wins")."""
     ids = reported(rs)
-    rows = {}
-    for pid in ids:
-        shown = tally.shown.get(pid, [0, 0])
-        counted = tally.counted.get(pid, [0, 0])
-        rows[pid] = {"hands_shown": shown[0], "hands_counted": counted[0],
-                     "weighted_shown": shown[1], "weighted_counted": counted[1]}
+    rows: dict[str, dict[str, int]] = {pid: _row(tally.shown.get(pid, [0, 0]), tally.counted.get(pid, [0, 0]))
+                                       for pid in ids}
     order = sorted(ids, key=lambda pid: (-rows[pid]["weighted_shown"], pid))
     for rank, pid in enumerate(order, start=1):
         rows[pid]["rank"] = rank
-    return {
+    out = {
         "ruleset": rs.id,
         "rules": fingerprint(rs),
         "convention": WILD_CONVENTION if wild_supported(rs) else CONVENTION,
@@ -58,6 +88,9 @@ def stats_object(rs: Ruleset, tally: Tally) -> dict[str, Any]:
         "orbits": tally.orbits,
         "patterns": rows,
     }
+    if wins is not None:
+        out["wins"] = wins_object(rs, wins)
+    return out
 
 
 def write_stats(obj: dict[str, Any], content: Path = CONTENT_DIR) -> Path:
@@ -79,8 +112,19 @@ def read_stats(ruleset_id: str, content: Path = CONTENT_DIR) -> dict[str, Any] |
 
 
 def is_current(obj: dict[str, Any], rs: Ruleset) -> bool:
-    """Whether stored figures were computed from the rule data `rs` holds now."""
+    """Whether stored figures were computed from the rule data `rs` holds now (the win figures too, when stored)."""
+    return tiles_current(obj, rs) and wins_current(obj, rs) is not False
+
+
+def tiles_current(obj: dict[str, Any], rs: Ruleset) -> bool:
+    """Whether the stored figures of the complete hands were computed from the rule data `rs` holds now."""
     return obj.get("rules") == fingerprint(rs)
+
+
+def wins_current(obj: dict[str, Any], rs: Ruleset) -> bool | None:
+    """Whether the stored win figures were computed from the rule data `rs` holds now; None when none are stored."""
+    wins = obj.get("wins")
+    return None if wins is None else wins.get("rules") == wins_fingerprint(rs)
 
 
 def stale_rulesets(rulesets: Iterable[Ruleset], content: Path = CONTENT_DIR) -> list[str]:

@@ -91,11 +91,14 @@ def reported(rs: Ruleset) -> list[str]:
 # ----------------------------------------------------------------------------- one hand
 
 
-def hand_of(counts: Vec) -> Hand:
-    """The concealed, self-drawn hand of these tile counts, won on its highest tile."""
+def hand_of(counts: Vec, win: Tile | None = None, tsumo: bool = True) -> Hand:
+    """The concealed hand of these tile counts, won on `win` (by default its highest tile), self-drawn unless
+    `tsumo` is False."""
     tiles = [t for t in range(NUM_KINDS) for _ in range(counts[t])]
-    win = tiles.pop()
-    return Hand(tuple(tiles), (), win, WinContext(tsumo=True))
+    if win is None:
+        win = tiles[-1]
+    tiles.remove(win)
+    return Hand(tuple(tiles), (), win, WinContext(tsumo=tsumo))
 
 
 @dataclass(frozen=True)
@@ -106,16 +109,19 @@ class Result:
     safe: bool = True  # the counted patterns do not depend on the engine's tie-break between readings
 
 
-def _division_key(r: Reading) -> tuple[Any, ...]:
-    return r.form, tuple((s.kind, s.tile) for s in r.sets), r.loose
+def _division_key(r: Reading, placed: bool = False) -> tuple[Any, ...]:
+    """The division of the tiles a reading makes; with `placed`, and the set holding the winning tile."""
+    return r.form, tuple((s.kind, s.tile) for s in r.sets), r.loose, r.win if placed else None
 
 
-def _per_division(hand: Hand, readings: list[Reading], rs: Ruleset) -> list[tuple[int, frozenset[str], frozenset[str]]]:
-    """(total, counted ids, detected ids) of each division of the tiles, scored on its own by the policy."""
+def _per_division(hand: Hand, readings: list[Reading], rs: Ruleset,
+                  placed: bool) -> list[tuple[int, frozenset[str], frozenset[str]]]:
+    """(total, counted ids, detected ids) of each division of the tiles (with `placed`: of each place of the
+    winning tile in it), scored on its own by the policy."""
     out = []
     seen = set()
     for r in readings:
-        key = _division_key(r)
+        key = _division_key(r, placed)
         if key in seen:
             continue
         seen.add(key)
@@ -125,17 +131,21 @@ def _per_division(hand: Hand, readings: list[Reading], rs: Ruleset) -> list[tupl
     return out
 
 
-def score_hand(counts: Vec, rs: Ruleset) -> Result:
-    """Shown and counted tile patterns of one hand under a tile rule set (`tile_ruleset`)."""
-    hand = hand_of(counts)
+def score_hand(counts: Vec, rs: Ruleset, win: Tile | None = None, tsumo: bool = True, placed: bool = False) -> Result:
+    """Shown and counted patterns of one hand under a restricted rule set (`tile_ruleset`, `wins.win_ruleset`),
+    won as `hand_of` says. With `placed` (patterns that read where the winning tile sits), a division read with
+    the winning tile in different sets counts as that many readings."""
+    hand = hand_of(counts, win, tsumo)
     found = engine.readings_of(hand, rs)
     if not found:
         return Result(False)
-    s = engine.score(hand, rs, found)
+    # The policy's score, as `engine.score` asks it, without the notation key, payments and notes that the engine
+    # adds for a reader: the figures read none of them, and writing the key costs a tenth of a scoring.
+    s = rs.scoring.score(hand, found, rs, "")
     counted = frozenset(c.id for c in s.patterns)
-    if len({_division_key(r) for r in found}) == 1:
+    if len({_division_key(r, placed) for r in found}) == 1:
         return Result(True, counted | {e.id for e in s.excluded}, counted)
-    divisions = _per_division(hand, found, rs)
+    divisions = _per_division(hand, found, rs, placed)
     best = max(total for total, _c, _d in divisions)
     safe = len({c for total, c, _d in divisions if total == best}) == 1
     return Result(True, frozenset().union(*(d for _t, _c, d in divisions)), counted, safe)
