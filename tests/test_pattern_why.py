@@ -141,6 +141,27 @@ def test_an_edition_keeps_a_why_where_it_cites_its_own_text_for_it(tmp_path: Pat
                               "a 'why' needs a 'why_source'"), message
 
 
+def test_a_why_is_checked_as_markdown_at_its_own_line(tmp_path: Path) -> None:
+    """A why is Markdown like a definition: raw HTML or a link to a missing page is refused where it is written."""
+    from generator.rules.errors import Problems
+    from generator.site import content_check
+
+    folder = tmp_path / "content"
+    shutil.copytree(CONTENT_DIR, folder)
+    path = folder / "rulesets" / "zj-2.4.toml"
+    text = path.read_text(encoding="utf-8")
+    marker = "Zung Jung insists on four wind triplets"
+    assert text.count(marker) == 1
+    text = text.replace(marker, "Zung Jung <b>insists</b> on four [wind](/rulesets/zj-2.4/no-such/) triplets")
+    path.write_text(text, encoding="utf-8")
+    problems = Problems()
+    content_check.before_search(folder, load_rulesets(folder), [], problems)
+    line = line_of(text, "<b>insists</b>")
+    assert sorted((e.file, e.line, e.field) for e in problems.found) == [
+        ("content/rulesets/zj-2.4.toml", line, "pattern 'big-four-winds' why")] * 2
+    assert any("no-such" in e.message for e in problems.found) and any("<b>" in e.message for e in problems.found)
+
+
 # ---------------------------------------------------------------- the shipped content
 
 # The fans whose reason the Sihai text gives (its introduction and §1-§6), by their name in the fan table.
