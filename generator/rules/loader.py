@@ -8,6 +8,7 @@ Editions (`base = "..."`) are resolved into full rule sets here, and the diff ke
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from ..shapes import Form
 from .errors import ContentError, Problems
 from .toml_file import TomlFile as _File
 from .model import EditionDiff, Exclusion, Origin, Pattern, Ruleset
-from .sources import Source, check_citations, cited_entries, load_sources
+from .sources import Citation, Source, check_citations, cited_entries, load_sources
 
 UNITS = ("fan", "points", "multiplier")
 PROVENANCE = ("source", "interpretation")
@@ -50,7 +51,7 @@ def _typename(typ: type | tuple[type, ...]) -> str:
 
 PATTERN_KEYS = {
     "id", "zh", "en", "value", "group", "detect", "excludes", "definition", "source", "provenance",
-    "reading", "number", "aliases", "category", "extra", "open_value",
+    "reading", "number", "aliases", "category", "extra", "open_value", "why", "why_source",
 }
 
 
@@ -96,6 +97,7 @@ def _pattern(f: _File, index: int, data: dict[str, Any], table: str = "pattern",
         citations, problem = check_citations(source, bib, need_locator=True)
         if problem:
             found.add(f.error(table, index, "source", problem, f"{label}source"))
+    why, why_source, why_citations = _why(f, table, index, data, label, bib, found)
     aliases = get("aliases", list, required=False, default=[])
     if aliases is not None and not all(isinstance(a, str) for a in aliases):
         found.add(f.error(table, index, "aliases", "expected an array of strings", f"{label}aliases"))
@@ -113,9 +115,36 @@ def _pattern(f: _File, index: int, data: dict[str, Any], table: str = "pattern",
         id=pid, detect=name, params=params, excludes=excludes, source=source, citations=citations,
         value=value, open_value=open_value,
         provenance=provenance, reading=reading,
-        aliases=tuple(aliases), **fields,
+        aliases=tuple(aliases), why=why, why_source=why_source, why_citations=why_citations, **fields,
         origin=Origin(f.name, f.line(table, index), tuple(sorted(f.keys.get((table, index), ())))),
     )
+
+
+def _why(f: _File, table: str, index: int, data: dict[str, Any], label: str, bib: dict[str, Source] | None,
+         found: Problems) -> tuple[str, str, tuple[Citation, ...]]:
+    """`why` and `why_source`: the source's reason for the pattern and where it gives it, both or neither.
+
+    The reason is cited like `source`, against the bibliography, so a "why" never stands without its passage."""
+    why = found.keep(lambda: _get(f, table, index, data, "why", str, required=False, default="", label=label))
+    where = found.keep(lambda: _get(f, table, index, data, "why_source", str, required=False, default="",
+                                    label=label))
+    if why is None or where is None:
+        return "", "", ()
+    if "why" in data and not why.strip():
+        found.add(f.error(table, index, "why", "expected the source's reason in our words; leave the field out "
+                          "when the source gives none", f"{label}why"))
+    elif why.strip() and not where.strip():
+        found.add(f.error(table, index, "why", "a 'why' needs a 'why_source' citing the passage that gives the "
+                          "reason (e.g. 'sihai-3.1: §4 (“...”)')", f"{label}why"))
+    elif where.strip() and not why.strip():
+        found.add(f.error(table, index, "why_source", "a 'why_source' cites the passage of a 'why'; there is no "
+                          "'why'", f"{label}why_source"))
+    if not where.strip():
+        return why, where, ()
+    citations, problem = check_citations(where, bib, need_locator=True)
+    if problem:
+        found.add(f.error(table, index, "why_source", problem, f"{label}why_source"))
+    return why, where, citations
 
 
 def _excludes(f: _File, table: str, index: int, data: dict[str, Any], label: str) -> tuple[Exclusion, ...]:
@@ -241,7 +270,7 @@ def _load_all(f: _File, bases: dict[str, Ruleset], found: Problems) -> Ruleset |
     if rid is None or fields is None or options is None:
         return None
     fields["bibliography"] = cited_entries(
-        [*fields.get("cites", ()), *(c for p in patterns for c in p.citations)], bib)
+        [*fields.get("cites", ()), *(c for p in patterns for c in (*p.citations, *p.why_citations))], bib)
     origin = Origin(f.name, 1, (("id", f.line("ruleset", 0, "id") or 1),))
     rs = Ruleset(id=rid, patterns=tuple(patterns), options=options, diff=diff, origin=origin, **fields)
     before = len(found.found)
@@ -285,7 +314,9 @@ def _apply_edition(f: _File, base: Ruleset, head: dict[str, Any], changes: list[
         if rid not in by_id:
             raise f.error("ruleset", 0, "remove", f"{rid!r} is not a pattern of {base.id}", "ruleset.remove")
     changed: list[tuple[str, str, Any, Any]] = []
-    result = {p.id: p for p in base.patterns if p.id not in remove}
+    # A "why" reports what the base's text says; the edition is another text, so it keeps one only where a
+    # [[change]] cites the edition's own passage for it (`why_source`, the wording carried over or rewritten).
+    result = {p.id: _without_why(p) for p in base.patterns if p.id not in remove}
     for i, raw in enumerate(changes):
         if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):
             raise f.error("change", i, "id", "expected a table with the 'id' of a base pattern", "change.id")
@@ -293,6 +324,8 @@ def _apply_edition(f: _File, base: Ruleset, head: dict[str, Any], changes: list[
         if old is None:
             raise f.error("change", i, "id", f"{raw['id']!r} is not a pattern of {base.id}", "change.id")
         merged = _pattern_dict(old)
+        if "why_source" in raw and "why" not in raw and by_id[old.id].why:
+            merged["why"] = by_id[old.id].why  # the edition's text gives the same reason
         merged.update(raw)
         new = _pattern(f, i, merged, table="change", bib=bib)
         for key in raw:
@@ -314,6 +347,10 @@ def _apply_edition(f: _File, base: Ruleset, head: dict[str, Any], changes: list[
     return patterns, diff
 
 
+def _without_why(p: Pattern) -> Pattern:
+    return replace(p, why="", why_source="", why_citations=()) if p.why or p.why_source else p
+
+
 def _pattern_dict(p: Pattern) -> dict[str, Any]:
     d: dict[str, Any] = {
         "id": p.id, "zh": p.zh, "en": p.en, "value": p.value, "group": p.group,
@@ -321,7 +358,7 @@ def _pattern_dict(p: Pattern) -> dict[str, Any]:
         "excludes": [{"id": e.id, "why": e.why, **({"count": e.count} if e.count else {})} for e in p.excludes],
         "definition": p.definition, "source": p.source, "provenance": p.provenance,
     }
-    for key in ("reading", "number", "category"):
+    for key in ("reading", "number", "category", "why", "why_source"):
         if getattr(p, key):
             d[key] = getattr(p, key)
     if p.open_value is not None:

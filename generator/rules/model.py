@@ -55,6 +55,9 @@ class Pattern:
     extra: Mapping[str, Any] = field(default_factory=dict)
     origin: Origin = Origin("")
     open_value: int | None = None  # the value in a hand with a claimed meld (Riichi); 0: concealed hands only
+    why: str = ""  # the source's own reason the pattern exists or is valued as it is, in our words; "" if it gives none
+    why_source: str = ""  # where the source gives that reason, as `key: locator` citations
+    why_citations: tuple[Citation, ...] = ()  # `why_source` read as bibliography keys and locators
 
 @dataclass(frozen=True)
 class EditionDiff:

@@ -2,7 +2,7 @@
 
 The loaders check each file's own shape (rules/loader.py, examples/curated.py,
 examples/concepts.py). This module checks every Markdown field of the content — pattern
-definitions and readings, rule-set descriptions, principles and payment notes, concept
+definitions, readings and whys, rule-set descriptions, principles and payment notes, concept
 descriptions, curated-hand notes, prose pages — and reports each problem as a ContentError
 naming the file, the line of the offending link or tag, and the field. It runs twice:
 
@@ -93,7 +93,7 @@ def _ruleset_sources(rs: Ruleset, files: _Files, seen: set[tuple[str, int, str]]
                              scheme["note"], urls.ruleset_url(rs.id))
     for p in rs.patterns:
         written = dict(p.origin.fields)
-        for key in ("definition", "reading"):
+        for key in ("definition", "reading", "why"):
             text = getattr(p, key)
             if key not in written or not text:  # inherited unchanged by an edition: checked in its base's file
                 continue
