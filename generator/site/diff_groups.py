@@ -23,8 +23,6 @@ from .text_diff import marked_pair
 
 VALUE_FIELDS = {"value": "value", "open_value": "value with a claimed meld"}
 NAME_FIELDS = {"zh": "Chinese name", "en": "English name", "aliases": "other names"}
-TEXT_FIELDS = {"definition": "definition", "reading": "reading"}
-LAST_FIELDS = {"number", "source", "group", "provenance", "detect", "excludes"}  # each has a group of its own
 
 
 def words(value: Any) -> str:
@@ -89,7 +87,7 @@ class Condition:
 
 
 @dataclass(frozen=True)
-class TestChange:
+class DetectorChange:
     pattern: Pattern
     conditions: tuple[Condition, ...]
 
@@ -127,7 +125,7 @@ class EditionChanges:
     added: list[AddedPattern] = field(default_factory=list)
     removed: list[RemovedPattern] = field(default_factory=list)
     definitions: list[TextChange] = field(default_factory=list)
-    tests: list[TestChange] = field(default_factory=list)
+    tests: list[DetectorChange] = field(default_factory=list)
     exclusions: list[ExclusionChange] = field(default_factory=list)
     names: list[WordsChange] = field(default_factory=list)
     series: list[SeriesChange] = field(default_factory=list)
@@ -174,7 +172,7 @@ def _sort(out: EditionChanges, base: Ruleset, edition: Ruleset, old_p: Pattern, 
     elif key == "provenance":
         out.interpretations.append(WordsChange(p, "rests on", _provenance(old), _provenance(new)))
     elif key == "detect":
-        out.tests.append(TestChange(p, _conditions(old_p, p)))
+        out.tests.append(DetectorChange(p, _conditions(old_p, p)))
     elif key == "excludes":
         out.exclusions.append(_exclusions(base, edition, old_p, p))
     elif key == "number":
