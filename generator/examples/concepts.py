@@ -12,6 +12,7 @@ File format::
     en = "Pure straight"
     description = "..."
     members = ["zj-2.4/nine-tile-straight", "mcr/pure-straight"]
+    nesting = true   # optional: the page shows how the members' definitions nest (`nesting`)
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ from typing import Any
 from ..rules import Pattern, Ruleset
 from ..rules.errors import Problems
 from ..rules.toml_file import TomlFile as _File
+from .model import Example
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9\-]*$")
-CONCEPT_KEYS = {"id", "zh", "en", "description", "members"}
+CONCEPT_KEYS = {"id", "zh", "en", "description", "members", "nesting"}
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,7 @@ class Concept:
     example: str | None = None  # key of the example hand in which the most members count (filled by collect)
     line: int | None = None  # where it is defined in concepts.toml
     counts_in: list[str] = field(default_factory=list)  # member "rs/pattern" that count in `example`
+    nesting: bool = False  # the members' definitions nest (one family, stricter and looser): show how
 
     def rows(self, rulesets: dict[str, Ruleset]) -> list[ConceptRow]:
         """The comparison rows, in member order."""
@@ -128,6 +131,9 @@ def _concept(f: _File, i: int, data: Any, rulesets: dict[str, Ruleset], unloaded
             raise f.error("concept", i, key, f"expected {'an array' if typ is list else 'a string'}, "
                           f"found {data[key]!r}", label + key)
         values[key] = data[key]
+    nesting = data.get("nesting", False)
+    if not isinstance(nesting, bool):
+        raise f.error("concept", i, "nesting", f"expected true or false, found {nesting!r}", label + "nesting")
     if not SLUG.match(values["id"]):
         raise f.error("concept", i, "id", f"expected a lowercase slug, found {values['id']!r}", label + "id")
     members: list[tuple[str, str]] = []
@@ -141,7 +147,7 @@ def _concept(f: _File, i: int, data: Any, rulesets: dict[str, Ruleset], unloaded
     if not members and not unloaded:
         raise f.error("concept", i, "members", "a concept needs at least one member", label + "members")
     return Concept(values["id"], values["zh"], values["en"], values["description"].strip(), members,
-                   line=f.line("concept", i))
+                   line=f.line("concept", i), nesting=nesting)
 
 
 def _member(f: _File, i: int, label: str, m: Any, rulesets: dict[str, Ruleset]) -> tuple[str, str]:
@@ -155,6 +161,49 @@ def _member(f: _File, i: int, label: str, m: Any, rulesets: dict[str, Ruleset]) 
     if pid not in {p.id for p in rs.patterns}:
         raise f.error("concept", i, "members", f"{m!r}: {rid} has no pattern {pid!r}", label + "members")
     return rid, pid
+
+
+@dataclass(frozen=True)
+class Nest:
+    """Members met by exactly the same example hands, and the nests inside theirs (met by fewer of those hands)."""
+
+    members: tuple[tuple[str, str], ...]
+    hands: int  # example hands that meet them
+    inside: tuple[Nest, ...] = ()
+
+
+def meets(example: Example, ruleset: str, pattern: str) -> bool:
+    """Whether the hand meets the pattern's definition: it counts, or it matched and an exclusion removed it."""
+    s = example.results.get(ruleset)
+    return s is not None and any(x.id == pattern for x in (*s.patterns, *s.excluded))
+
+
+@dataclass(frozen=True)
+class Nesting:
+    nests: tuple[Nest, ...]  # the outermost
+    hands: int  # example hands that meet any member
+    unmet: tuple[tuple[str, str], ...]  # members no example hand meets (of which nothing can be said)
+
+
+def nesting(c: Concept, examples: Iterable[Example]) -> Nesting:
+    """How the members' definitions nest, measured on the example hands: a member's nest sits inside another's when
+    every hand that meets it meets the other too, and fewer do."""
+    hands = list(examples)
+    met = {m: frozenset(e.key for e in hands if meets(e, *m)) for m in c.members}
+    classes: dict[frozenset[str], list[tuple[str, str]]] = {}
+    for m in c.members:
+        if met[m]:
+            classes.setdefault(met[m], []).append(m)
+    keys = sorted(classes, key=lambda k: (-len(k), c.members.index(classes[k][0])))
+
+    def node(k: frozenset[str]) -> Nest:
+        smaller = [j for j in keys if j < k]
+        direct = [j for j in smaller if not any(j < i for i in smaller)]
+        return Nest(tuple(classes[k]), len(k), tuple(node(j) for j in direct))
+
+    roots = [k for k in keys if not any(k < j for j in keys)]
+    return Nesting(tuple(node(k) for k in roots), len(frozenset().union(*met.values())),
+                   tuple(m for m in c.members if not met[m]))
 
 
 def obvious_counterparts(rulesets: dict[str, Ruleset]) -> list[tuple[tuple[str, str], tuple[str, str]]]:

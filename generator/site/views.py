@@ -236,31 +236,6 @@ def options_rows(rs: Ruleset) -> list[tuple[str, Any]]:
     return rows
 
 
-@dataclass(frozen=True)
-class DiffRow:
-    pattern: Pattern
-    field: str
-    old: str  # the value as text; empty when too long to show (the template links to both definitions)
-    new: str
-
-
-def _diff_text(value: Any) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, (list, tuple)):
-        return "、".join(str(v) for v in value) or "—"
-    text = str(value)
-    return "" if len(text) > 60 or "\n" in text.strip() else text
-
-
-def diff_rows(rs: Ruleset) -> list[DiffRow]:
-    """The edition's changed fields; long prose (definitions, readings) is compared on the two pattern pages."""
-    if rs.diff is None:
-        return []
-    return [DiffRow(rs.pattern(pid), field, _diff_text(old), _diff_text(new))
-            for pid, field, old, new in rs.diff.changed]
-
-
 def option_tables(rs: Ruleset) -> list[FigureTable]:
     """Options that are lists of tables (stake levels and the like) as data tables; payments are shown apart."""
     out: list[FigureTable] = []

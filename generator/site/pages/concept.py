@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...examples.concepts import Concept
+from ...examples.concepts import Concept, ConceptRow, nesting
 from ...rules import Pattern, Ruleset
 from .. import urls
 from ..gather import SiteData
@@ -24,6 +24,20 @@ def concept_peers(data: SiteData, concept: Concept | None, ruleset_id: str) -> l
         return []
     return [(data.rulesets[r], data.rulesets[r].pattern(p)) for r, p in concept.members
             if r != ruleset_id and r in data.rulesets]
+
+
+def concept_rows(data: SiteData, c: Concept) -> list[tuple[Ruleset, ConceptRow | None]]:
+    """One row per member, and one (None) for each rule set with no member, in the site's rule set order: a rule
+    set that lacks the pattern is named, not left out."""
+    rows = c.rows(data.rulesets)
+    out: list[tuple[Ruleset, ConceptRow | None]] = []
+    for rs in data.rulesets.values():
+        mine = [row for row in rows if row.ruleset == rs.id]
+        if mine:
+            out.extend((rs, row) for row in mine)
+        else:
+            out.append((rs, None))
+    return out
 
 
 def concept_pages(data: SiteData) -> list[Page]:
@@ -49,8 +63,8 @@ def concept_pages(data: SiteData) -> list[Page]:
                     scored.append((rs, example.results[rid], [rs.pattern(m.split("/", 1)[1]) for m in counting]))
         pages.append(Page(
             urls.concept_url(c.id), "concept.html", f"{c.en} {c.zh}",
-            {"c": c, "rows": [(data.rulesets[row.ruleset], row) for row in c.rows(data.rulesets)],
-             "example": example, "scored": scored},
+            {"c": c, "rows": concept_rows(data, c), "example": example, "scored": scored,
+             "nesting": nesting(c, data.examples) if c.nesting else None, "rulesets": data.rulesets},
             description=f"{c.en} ({c.zh}) compared across rule sets.",
             crumbs=(HOME_CRUMB, ("Concepts", urls.CONCEPTS)),
         ))

@@ -1,27 +1,32 @@
-"""An edition's changes page: the fields it changes from its base, and the hands whose score moves."""
+"""An edition's changes page: what the edition changes from its base, grouped for a reader (diff_groups.py), and the
+hands whose score moves."""
 
 from __future__ import annotations
 
 from ...examples.diffs import HandDelta
 from ...rules import Ruleset
-from .. import urls, views
+from .. import urls
+from ..diff_groups import edition_changes
 from ..gather import SiteData
 from .page import Page, ruleset_crumbs
 
 MAX_DIFF_HANDS = 60  # the diff page lists the hands whose score moves most; examples.json has them all
 
 
-def diff_hands(data: SiteData, rs: Ruleset) -> list[HandDelta]:
-    """The hands of the site whose score the edition moves."""
+def moved_hands(data: SiteData, rs: Ruleset) -> list[HandDelta]:
+    """Every example hand whose result the edition changes, largest change first."""
     view = next((d for d in data.atlas.edition_diffs if d.edition == rs.id), None)
-    return [h for h in view.hands if h.key in data.by_key] if view else []
+    return list(view.hands) if view else []
 
 
 def diff_pages(data: SiteData, rs: Ruleset) -> list[Page]:
-    if rs.diff is None:
+    if rs.diff is None or rs.diff.base not in data.rulesets:
         return []
-    base = data.rulesets.get(rs.diff.base)
-    return [Page(urls.diff_url(rs.id), "diff.html", f"{rs.name} {rs.id}: changes from {rs.diff.base}",
-                 {"base": base, "diff": rs.diff, "rows": views.diff_rows(rs),
-                  "hands": diff_hands(data, rs), "max_hands": MAX_DIFF_HANDS},
+    base = data.rulesets[rs.diff.base]
+    moved = moved_hands(data, rs)
+    shown = [h for h in moved if h.key in data.by_key]  # the hands that have a page to link to
+    changes = edition_changes(base, rs, moved)
+    changes.hands = shown
+    return [Page(urls.diff_url(rs.id), "diff.html", f"{rs.name} {rs.id}: changes from {base.id}",
+                 {"base": base, "changes": changes, "max_hands": MAX_DIFF_HANDS},
                  ruleset=rs, crumbs=ruleset_crumbs(rs))]
