@@ -54,7 +54,7 @@
   /* Permalinks and citation lines show the full address the reader is using. */
   document.querySelectorAll(".permalink, .permalink-text").forEach(function (el) {
     var path = el.getAttribute("href") || el.textContent;
-    if (path.charAt(0) === "/") el.textContent = location.origin + path;
+    if (path.charAt(0) === "/" && /^https?:$/.test(location.protocol)) el.textContent = location.origin + path;
   });
 
   /* Compatibility matrix: answer any pair in one line, with its evidence, from the table's own cells (touch
@@ -96,5 +96,93 @@
 
   document.querySelectorAll(".print-button").forEach(function (b) {
     b.addEventListener("click", function () { window.print(); });
+  });
+  /* ---------------------------------------------------------------- hands index filter
+     The rows of /hands/ carry the words they match (data-f: "rs", "rs/pattern", "kind", "rs|kind", "rs/pattern|kind"),
+     so one choice of rule set or pattern, with or without a kind, is one word to look for. The choices live in
+     the query (?rs=&p=&kind=) so a filtered list can be linked to. No server takes part: the page filters itself. */
+  var filter = document.getElementById("hand-filter");
+  var handsTable = document.getElementById("hands-table");
+  if (filter && handsTable) {
+    var fields = { rs: filter.elements.rs, p: filter.elements.p, kind: filter.elements.kind };
+    var rows = Array.prototype.slice.call(handsTable.tBodies[0].rows);
+    var count = document.getElementById("hf-count");
+    var empty = document.getElementById("hf-empty");
+    var words = rows.map(function (row) { return " " + row.getAttribute("data-f") + " "; });
+    var offerPatterns = function () {  /* the pattern list shows the chosen rule set's patterns only */
+      var rs = fields.rs.value;
+      Array.prototype.forEach.call(fields.p.getElementsByTagName("optgroup"), function (g) {
+        var off = rs !== "" && g.getAttribute("data-rs") !== rs;
+        g.hidden = off; g.disabled = off;
+      });
+      if (rs && fields.p.value && fields.p.value.split("/")[0] !== rs) fields.p.value = "";
+    };
+    var run = function (save) {
+      if (fields.p.value && !fields.rs.value) fields.rs.value = fields.p.value.split("/")[0];
+      offerPatterns();
+      var what = fields.p.value || fields.rs.value, kind = fields.kind.value, shown = 0;
+      var word = " " + (what && kind ? what + "|" + kind : what || kind) + " ";
+      rows.forEach(function (row, i) {
+        var ok = word === "  " || words[i].indexOf(word) >= 0;
+        row.hidden = !ok;
+        if (ok) shown += 1;
+      });
+      count.textContent = shown === rows.length ? rows.length + " hands" : shown + " of " + rows.length + " hands";
+      empty.hidden = shown > 0;
+      if (save) {
+        var q = [];
+        ["rs", "p", "kind"].forEach(function (k) { if (fields[k].value) q.push(k + "=" + encodeURIComponent(fields[k].value)); });
+        try { history.replaceState(null, "", location.pathname + (q.length ? "?" + q.join("&") : "")); }
+        catch (e) { /* a file: page may refuse a new address; the filter still works */ }
+      }
+    };
+    var known = function (select, value) {
+      return Array.prototype.some.call(select.options, function (o) { return o.value === value; });
+    };
+    location.search.replace(/^\?/, "").split("&").forEach(function (part) {
+      var kv = part.split("="), k = kv[0], v = decodeURIComponent((kv[1] || "").replace(/\+/g, " "));
+      if (fields[k] && known(fields[k], v)) fields[k].value = v;
+    });
+    filter.addEventListener("change", function () { run(true); });
+    filter.addEventListener("reset", function () { setTimeout(function () { run(true); }, 0); });
+    filter.addEventListener("submit", function (ev) { ev.preventDefault(); });
+    filter.hidden = false;
+    run(false);
+  }
+
+  /* ---------------------------------------------------------------- copy buttons
+     A button with data-copy="ID" copies the text of element ID (a hand page's permalink and citations). */
+  function copyText(text, done) {
+    var fallback = function () {
+      var area = document.createElement("textarea");
+      area.value = text; area.setAttribute("readonly", ""); area.style.position = "fixed"; area.style.opacity = "0";
+      document.body.appendChild(area); area.select();
+      var ok = false;
+      try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+      document.body.removeChild(area);
+      done(ok);
+    };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(function () { done(true); }, fallback);
+    } else {
+      fallback();
+    }
+  }
+  document.querySelectorAll("button.copy-button[data-copy]").forEach(function (b) {
+    var target = document.getElementById(b.getAttribute("data-copy"));
+    if (!target) return;
+    var label = b.textContent;
+    var status = document.createElement("span");
+    status.className = "copy-status visually-hidden";
+    status.setAttribute("role", "status");
+    b.insertAdjacentElement("afterend", status);
+    b.hidden = false;
+    b.addEventListener("click", function () {
+      copyText(target.textContent.replace(/\s+/g, " ").trim(), function (ok) {
+        b.textContent = ok ? "Copied" : "Copy failed: select the text";
+        status.textContent = ok ? "Copied to the clipboard" : "Could not copy; select the text and copy it";
+        setTimeout(function () { b.textContent = label; }, 2000);
+      });
+    });
   });
 })();

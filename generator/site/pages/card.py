@@ -1,6 +1,7 @@
-"""The printable one-page card of a rule set: every pattern with its value, grouped, plus the few rules a
-player needs at the table (limit, minimum, payment). templates/card.html lays it out; print CSS fits it
-on one A4 / Letter page.
+"""The printable one-page card of a rule set: every pattern with its value and what it does not count with,
+grouped and ordered by value, plus the few rules a player needs at the table (limit, minimum, payment) and the
+site's address. templates/card.html lays it out; print CSS fits it on one A4 / Letter page
+(tests/test_card_and_hands_browser.py renders each card to PDF and counts its pages).
 """
 
 from __future__ import annotations
@@ -16,9 +17,16 @@ from .page import Page, ruleset_crumbs
 
 
 @dataclass(frozen=True)
+class CardRow:
+    pattern: Pattern
+    nots: tuple[str, ...]  # the patterns it does not count with, by number (or name), compact
+
+
+@dataclass(frozen=True)
 class CardGroup:
     label: str
-    patterns: tuple[Pattern, ...]
+    rows: tuple[CardRow, ...]
+    one_counts: bool = False  # the group is one series of a one-per-series rule set: only its highest counts
 
 
 def _group_key(p: Pattern) -> str:
@@ -30,9 +38,9 @@ def _group_key(p: Pattern) -> str:
     return p.group
 
 
-def _runs(rs: Ruleset, key: Callable[[Pattern], str]) -> list[tuple[str, list[Pattern]]]:
+def _runs(patterns: list[Pattern], key: Callable[[Pattern], str]) -> list[tuple[str, list[Pattern]]]:
     out: list[tuple[str, list[Pattern]]] = []
-    for p in rs.patterns:
+    for p in patterns:
         k = key(p)
         if out and out[-1][0] == k:
             out[-1][1].append(p)
@@ -41,19 +49,74 @@ def _runs(rs: Ruleset, key: Callable[[Pattern], str]) -> list[tuple[str, list[Pa
     return out
 
 
+def _by_value(ps: list[Pattern]) -> list[Pattern]:
+    """Highest value first; patterns of one value keep the rule set's order."""
+    return sorted(ps, key=lambda p: -p.value)
+
+
+def _referrer(rs: Ruleset) -> Callable[[Pattern], str]:
+    """How the card names another pattern: by the rule set's own number where that number names one pattern,
+    else by its English name."""
+    numbers = [p.number for p in rs.patterns]
+    return lambda q: q.number if q.number and numbers.count(q.number) == 1 else q.en
+
+
+def _nots(rs: Ruleset, p: Pattern, series_shown: bool, ref: Callable[[Pattern], str]) -> tuple[str, ...]:
+    """What `p` removes when it counts (its exclusions, `×k` where it removes only k of them), then, in a
+    one-per-series rule set whose card does not show the series as a group, the rest of its series."""
+    out = [ref(rs.pattern(x.id)) + (f"×{x.count}" if x.count else "") for x in p.excludes]
+    if rs.scoring.one_per_group and not series_shown:
+        out += [ref(q) for q in rs.patterns if q.group == p.group and q.id != p.id and ref(q) not in out]
+    return tuple(out)
+
+
+def _series_runs(runs: list[tuple[str, list[Pattern]]]) -> list[tuple[str, list[Pattern]]]:
+    """Category runs that each lie within one series, merged where one series spans several (Sihai's 一色 / 龙顺 /
+    对称 and 一色 / 龙顺 / 连顺): the card then shows each series as one group, under the categories' common part."""
+    out: list[tuple[str, list[Pattern]]] = []
+    for label, ps in runs:
+        if out and out[-1][1][0].group == ps[0].group:
+            a, b = out[-1][0].split(" / "), label.split(" / ")
+            common = [x for x, y in zip(a, b, strict=False) if x == y]
+            out[-1] = (" / ".join(common) or out[-1][0], out[-1][1] + ps)
+        else:
+            out.append((label, list(ps)))
+    return out
+
+
 def groups(rs: Ruleset) -> list[CardGroup]:
-    """The rule set's own order, split where its category (or section number) changes. When the categories
-    are not contiguous (MCR lists its fans by value), group by value instead, as its own tables do."""
-    runs = _runs(rs, _group_key)
+    """The rule set's own categories (or section numbers), split where they change and each ordered by value; when
+    the categories are not contiguous (MCR lists its fans by value), the patterns grouped by value, highest first,
+    as its own tables do. In a one-per-series rule set whose categories lie within its series, each series is one
+    group, which says so instead of every row naming the rest of its series."""
+    runs = _runs(list(rs.patterns), _group_key)
     if len(runs) > len({k for k, _ in runs}):
-        runs = _runs(rs, lambda p: f"{p.value} {views.unit_label(rs.value_unit, p.value)}")
-    return [CardGroup(k, tuple(ps)) for k, ps in runs]
+        runs = _runs(_by_value(list(rs.patterns)),
+                     lambda p: f"{p.value} {views.unit_label(rs.value_unit, p.value)}")
+    elif rs.scoring.one_per_group and all(len({p.group for p in ps}) == 1 for _, ps in runs):
+        runs = _series_runs(runs)
+    ref = _referrer(rs)
+    out = []
+    for label, ps in runs:
+        whole = len({p.group for p in ps}) == 1 and all(q.group != ps[0].group or q in ps for q in rs.patterns)
+        one = rs.scoring.one_per_group and whole and len(ps) > 1
+        out.append(CardGroup(label, tuple(CardRow(p, _nots(rs, p, whole, ref)) for p in _by_value(ps)), one))
+    return out
+
+
+def _series_note(gs: list[CardGroup]) -> bool:
+    """Every group of more than one pattern is one series: the legend says it once, the headings need not."""
+    return any(g.one_counts for g in gs) and all(g.one_counts for g in gs if len(g.rows) > 1)
 
 
 def card(rs: Ruleset) -> dict[str, Any]:
+    gs = groups(rs)
     zh_width = max((len(p.zh) for p in rs.patterns), default=2) + 0.6
-    return {"groups": groups(rs), "options": views.options_rows(rs), "payments": views.payment_rows(rs),
-            "zh_width": f"{min(zh_width, 8.6):.1f}em", "stamp": ruleset_stamp(rs)}
+    return {"groups": gs, "series_note": _series_note(gs), "options": views.options_rows(rs),
+            "payments": views.payment_rows(rs),
+            "zh_width": f"{min(zh_width, 8.6):.1f}em", "stamp": ruleset_stamp(rs),
+            "numbered": any(p.number for p in rs.patterns),
+            "has_nots": any(p.excludes for p in rs.patterns) or rs.scoring.one_per_group}
 
 
 def card_page(rs: Ruleset) -> Page:

@@ -1,43 +1,151 @@
-"""The hand pages: one per example hand, its receipt under every rule set and what it illustrates."""
+"""The hand pages (one per example hand: its receipt under every rule set and what it illustrates) and the hands
+index, whose rows the reader filters by rule set, pattern and kind in the browser (templates/static/site.js).
+
+A hand's title says what the hand shows and names one rule set, the one its badge names: both come from
+`summary`, so the hand page and the index row cannot disagree.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ...digest import result_stamp
 from ...examples.model import Example
+from ...rules import Pattern, Ruleset
 from .. import urls, views
 from ..gather import SiteData
 from .matrix import Witnessed
 from .page import HOME_CRUMB, Page
 from .pattern import ROLE_WORDS
 
-ROLE_ORDER = {"curated": 0, "minimal": 1, "typical": 2, "near-miss": 3, "matrix": 4}
+ROLE_ORDER = {"curated": 0, "minimal": 1, "typical": 2, "near-miss": 3, "near-miss-base": 4, "matrix": 5}
+# the hands index's kinds, in the order its filter offers them; "matrix": the hand witnesses a matrix pair
+KINDS = (("curated", "curated"), ("generated", "generated"), ("near-miss", "near miss"),
+         ("matrix", "matrix witness"))
+KIND_ORDER = {k: i for i, (k, _) in enumerate(KINDS)}  # the index lists source hands first
+ROLE_KIND = {"curated": "curated", "near-miss": "near-miss", "matrix": "matrix"}  # other roles: "generated"
+
+Illustrated = tuple[Ruleset, Pattern, str, str]  # (rule set, pattern, role, near miss: why it does not count)
+Pair = tuple[Ruleset, Pattern, Pattern]
 
 
-def hand_page(data: SiteData, e: Example, witness: Witnessed) -> Page:
+@dataclass(frozen=True)
+class HandSummary:
+    """What the hand page and the index say about one hand."""
+
+    title: str
+    ruleset: Ruleset | None  # the rule set the title names: the page's badge
+    illustrates: tuple[Illustrated, ...]  # roles as data words ("minimal", "near-miss", ...), in ROLE_ORDER
+    pairs: tuple[Pair, ...]
+    kinds: tuple[str, ...]  # keys of KINDS
+
+    def chosen(self) -> set[tuple[str, str, str]]:
+        """(rule set, pattern, kind) for every pattern the hand was chosen for, matrix pairs included."""
+        out = {(rs.id, p.id, ROLE_KIND.get(role, "generated")) for rs, p, role, _ in self.illustrates}
+        out.update((rs.id, p.id, "matrix") for rs, a, b in self.pairs for p in (a, b))
+        return out
+
+    @property
+    def ruleset_ids(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(rid for rid, _, _ in sorted(self.chosen(), key=lambda c: c[0])))
+
+    @property
+    def filter_keys(self) -> tuple[str, ...]:
+        """What the index's filter matches, one word per choice it can make: 'rs', 'rs/pattern' and the hand's kinds,
+        each alone and with a kind ('rs|near-miss', 'rs/pattern|matrix'), so that choosing a rule set and a kind
+        finds the hands of that kind for that rule set."""
+        keys = set(self.kinds)
+        for rid, pid, kind in self.chosen():
+            keys.update((rid, f"{rid}/{pid}", f"{rid}|{kind}", f"{rid}/{pid}|{kind}"))
+        return tuple(sorted(keys))
+
+
+def _label(p: Pattern) -> str:
+    return f"{p.zh} {p.en}"
+
+
+def _more(n: int, what: str) -> str:
+    return f", and {n} more {what}{'s' if n > 1 else ''}" if n else ""
+
+
+def _illustrated_title(e: Example, illustrates: tuple[Illustrated, ...]) -> str:
+    rs, p, role, reason = illustrates[0]
+    # the same pattern in the same role under other rule sets (editions of one family) is named with the first
+    same = [r.id for r, q, ro, _ in illustrates if q.id == p.id and ro == role]
+    where = f"({', '.join(same)})"
+    more = _more(len(illustrates) - len(same), "pattern")
+    if role == "curated" and e.title:
+        return e.title
+    if role == "minimal":
+        return f"{_label(p)} {where} with as little else as possible{more}"
+    if role == "typical":
+        return f"{_label(p)} {where} in a typical hand{more}"
+    if role == "near-miss":
+        change = reason.split(";")[0].strip()
+        return f"Near miss of {_label(p)} {where}{': ' + change if change else ''}{more}"
+    if role == "near-miss-base":
+        return f"{_label(p)} {where} in the hand a near miss is changed from{more}"
+    return f"{_label(p)} {where}{more}"
+
+
+def summary(data: SiteData, e: Example, witness: Witnessed) -> HandSummary:
     """`witness`: `matrix.witnessed(data)`, the compatibility pairs each hand is the witness of."""
-    scored = tuple(data.rulesets[rid] for rid in data.rulesets if rid in e.results)
-    illustrates = []
     roles = dict(e.roles) or {ref: e.kind for ref in e.for_}
-    for ref in sorted(roles, key=lambda r: (ROLE_ORDER.get(roles[r], 9), r)):
+    found = []
+    order = {rid: i for i, rid in enumerate(data.rulesets)}
+    for ref in roles:
         rid, _, pid = ref.partition("/")
         rs = data.rulesets.get(rid)
         if rs is not None and pid in {p.id for p in rs.patterns}:
-            role = roles[ref]
-            illustrates.append((rs, rs.pattern(pid), ROLE_WORDS.get(role, role), e.reasons.get(ref, "")))
-    title = e.title or f"Hand {e.hand}"
-    pairs = witness.get(e.key, [])
-    main_rs = illustrates[0][0] if illustrates else (pairs[0][0] if pairs else None)
+            shown = (rs, rs.pattern(pid), roles[ref], e.reasons.get(ref, ""))
+            found.append(((ROLE_ORDER.get(roles[ref], 9), order[rid], pid), shown))
+    illustrates = tuple(x for _, x in sorted(found, key=lambda t: t[0]))
+    pairs = tuple(witness.get(e.key, ()))
+    kinds = {ROLE_KIND.get(role, "generated") for _, _, role, _ in illustrates} | ({"matrix"} if pairs else set())
+    kinds = kinds or {e.kind}
+    if e.kind == "curated" or illustrates:
+        title = _illustrated_title(e, illustrates) if illustrates else (e.title or f"Hand {e.hand}")
+        rs = illustrates[0][0] if illustrates else None
+    elif pairs:
+        rs, a, b = pairs[0]
+        title = f"{_label(a)} and {_label(b)} count together ({rs.id}){_more(len(pairs) - 1, 'pair')}"
+    else:
+        title, rs = e.title or f"Hand {e.hand}", None
+    return HandSummary(title, rs, illustrates, pairs, tuple(sorted(kinds, key=lambda k: KIND_ORDER.get(k, 9))))
+
+
+def hand_page(data: SiteData, e: Example, s: HandSummary) -> Page:
+    scored = tuple(data.rulesets[rid] for rid in data.rulesets if rid in e.results)
+    illustrates = [(rs, p, ROLE_WORDS.get(role, role), reason) for rs, p, role, reason in s.illustrates]
 
     def view() -> dict[str, Any]:
         receipts = [views.receipt(e.results[rs.id], rs) for rs in scored]
-        return {"e": e, "receipts": receipts, "illustrates": illustrates, "pairs": pairs,
+        return {"e": e, "receipts": receipts, "illustrates": illustrates, "pairs": s.pairs,
                 "context_words": views.context_of(e), "cite_rulesets": [r.ruleset for r in receipts],
                 "stamps": {r.ruleset.id: result_stamp(r.score.to_json()) for r in receipts}}
 
     return Page(
-        urls.hand_url(e.key), "hand.html", title, ruleset=main_rs,
+        urls.hand_url(e.key), "hand.html", s.title, ruleset=s.ruleset,
         description=f"Example hand {e.hand}, scored under every rule set.",
-        crumbs=(HOME_CRUMB, ("Hands", urls.HANDS)), inputs=(e, scored, illustrates, pairs), build=view,
+        crumbs=(HOME_CRUMB, ("Hands", urls.HANDS)), inputs=(e, scored, s), build=view,
     )
+
+
+def hands_index(data: SiteData, summaries: dict[str, HandSummary]) -> Page:
+    """Every hand, source hands first; each row carries what the filter matches (`HandSummary.filter_keys`)."""
+    order = sorted(data.examples, key=lambda e: (KIND_ORDER.get(e.kind, 9), e.hand))
+    rows = [(e.key, e.hand, summaries[e.key].title, summaries[e.key].kinds, summaries[e.key].ruleset_ids,
+             summaries[e.key].filter_keys) for e in order]
+    used = {key for *_, keys in rows for key in keys}
+    patterns = [(rs, [p for p in rs.patterns if f"{rs.id}/{p.id}" in used]) for rs in data.rulesets.values()]
+    return Page(urls.HANDS, "hands.html", "Example hands",
+                {"rows": rows, "kinds": KINDS, "kind_words": dict(KINDS),
+                 "patterns": [(rs, ps) for rs, ps in patterns if ps]},
+                crumbs=(HOME_CRUMB,), searchable=False)
+
+
+def hand_pages(data: SiteData, witness: Witnessed) -> list[Page]:
+    """The hands index, then one page per hand."""
+    summaries = {e.key: summary(data, e, witness) for e in data.examples}
+    return [hands_index(data, summaries)] + [hand_page(data, e, summaries[e.key]) for e in data.examples]

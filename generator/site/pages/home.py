@@ -1,12 +1,11 @@
-"""The site's fixed pages: home, the indexes of rule sets, hands and theorems, search, and the 404 page."""
+"""The site's fixed pages: home, the indexes of rule sets and theorems, search, and the 404 page (the hands index
+is planned with the hand pages, in hand.py)."""
 
 from __future__ import annotations
 
 from .. import urls
 from ..gather import SiteData
 from .page import HOME_CRUMB, Page
-
-KIND_ORDER = {"curated": 0, "generated": 1, "near-miss": 2}  # the hands index lists source hands first
 
 
 def home_pages(data: SiteData) -> list[Page]:
@@ -18,9 +17,6 @@ def home_pages(data: SiteData) -> list[Page]:
               "n_changes": len(data.atlas.changes), "version": data.version},
              description="Mahjong scoring rules side by side: every pattern of every rule set, with worked examples."),
         Page(urls.RULESETS, "rulesets.html", "Rule sets", {}, crumbs=(HOME_CRUMB,)),
-        Page(urls.HANDS, "hands.html", "Example hands",
-             {"examples": sorted(data.examples, key=lambda e: (KIND_ORDER.get(e.kind, 9), e.hand))},
-             crumbs=(HOME_CRUMB,), searchable=False),
         Page(urls.THEOREMS, "theorems.html", "Theorems", {"theorems": theorems}, crumbs=(HOME_CRUMB,)),
         Page(urls.SEARCH, "search.html", "Search", {}, searchable=False, crumbs=(HOME_CRUMB,)),
         Page(urls.NOT_FOUND, "404.html", "Page not found", {}, searchable=False),

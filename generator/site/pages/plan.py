@@ -9,7 +9,7 @@ from .card import card_page
 from .changes import changes_page
 from .concept import concept_pages
 from .diff import diff_pages
-from .hand import hand_page
+from .hand import hand_pages
 from .home import home_pages
 from .matrix import matrix_pages, witnessed
 from .page import Page
@@ -34,6 +34,5 @@ def site_pages(data: SiteData) -> list[Page]:
     pages.append(changes_page(data))
     pages.extend(sources_pages(data))
     pages.append(calculator_page(data))
-    witness = witnessed(data)
-    pages.extend(hand_page(data, e, witness) for e in data.examples)
+    pages.extend(hand_pages(data, witnessed(data)))
     return pages
