@@ -1,8 +1,15 @@
 /* Search over the Pagefind index (Chinese-segmented, holding English too), built in shards that
    /pagefind/shards.json lists (generator/site/search.py); mergeIndex ranks all shards' results together.
-   Pagefind needs HTTP: opened from file:// the index cannot load, and the page says so. */
+   Pagefind needs HTTP: opened from file:// the index cannot load, and the page says so.
+
+   A query that is exactly a pattern's or concept's name, in either script (the `name` filter of
+   generator/site/search_terms.py), lists those pages first, concepts before patterns; the ranked
+   full-text results follow. The kind and rule-set choices of the form are Pagefind filters too, and
+   the address keeps them (?q=…&kind=…&ruleset=…), so a narrowed search can be linked. */
 const form = document.getElementById("search-form");
 const input = document.getElementById("search-input");
+const kindSelect = document.getElementById("search-kind");
+const rulesetSelect = document.getElementById("search-ruleset");
 const status = document.getElementById("search-status");
 const list = document.getElementById("search-results");
 const more = document.getElementById("search-more");
@@ -10,6 +17,11 @@ const PAGE = 20;
 /* Where the site is published (`build --base-url`): the bundles live under it, and Pagefind takes the result
    addresses' base from each bundle's own path. */
 const BASE = document.documentElement.dataset.base || "/";
+/* Name matches are Pagefind's additive boost for the `names` meta (the hidden names of pattern and concept
+   pages): high enough that a page named by the query's words outranks the short example hands that only
+   mention it in their title. */
+const RANKING = { metaWeights: { names: 30 } };
+const KIND_FIRST = ["concept", "pattern"];
 let pagefind = null;
 let results = [];
 let shown = 0;
@@ -19,11 +31,28 @@ async function load() {
     const listing = await (await fetch(BASE + "pagefind/shards.json")).json();
     const [first, ...rest] = listing.bundles.map((b) => BASE + b.replace(/^\//, ""));
     const pf = await import(first + "pagefind.js");
+    await pf.options({ ranking: RANKING });
     await pf.init();
-    for (const bundle of rest) await pf.mergeIndex(bundle);
+    for (const bundle of rest) await pf.mergeIndex(bundle, { ranking: RANKING });
     pagefind = pf;
   }
   return pagefind;
+}
+
+/* As generator/site/search_terms.py `name_key` writes the `name` filter values. */
+function nameKey(text) {
+  return text.trim().split(/\s+/).join(" ").toLowerCase();
+}
+
+function chosenFilters() {
+  const filters = {};
+  if (kindSelect.value) filters.kind = kindSelect.value;
+  if (rulesetSelect.value) filters.ruleset = rulesetSelect.value;
+  return filters;
+}
+
+function capitalized(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function item(data) {
@@ -33,10 +62,16 @@ function item(data) {
   a.href = data.url;
   a.textContent = (data.meta && data.meta.title) || data.url;
   li.appendChild(a);
-  if (data.meta && data.meta.ruleset) {
+  const kind = (data.meta && data.meta.kind) || "page";
+  const what = document.createElement("span");
+  what.className = "result-kind";
+  what.textContent = " · " + capitalized(kind);
+  li.appendChild(what);
+  const rulesets = [...new Set((data.filters && data.filters.ruleset) || [])];
+  if (rulesets.length) {
     const tag = document.createElement("span");
     tag.className = "rs-id";
-    tag.textContent = " " + data.meta.ruleset;
+    tag.textContent = " " + rulesets.join(" ");
     li.appendChild(tag);
   }
   const p = document.createElement("p");
@@ -54,7 +89,20 @@ async function showMore() {
   more.hidden = shown >= results.length;
 }
 
-async function run(query) {
+/* The pages named exactly by the query, concepts first, then by address; then the ranked results not among them. */
+async function ordered(pf, query, filters) {
+  const [named, found] = await Promise.all([
+    pf.search(null, { filters: { ...filters, name: nameKey(query) } }),
+    pf.search(query, { filters }),
+  ]);
+  const exact = await Promise.all(named.results.map(async (r) => ({ r, d: await r.data() })));
+  const rank = (d) => { const i = KIND_FIRST.indexOf(d.meta.kind); return i < 0 ? KIND_FIRST.length : i; };
+  exact.sort((x, y) => rank(x.d) - rank(y.d) || (x.d.url < y.d.url ? -1 : x.d.url > y.d.url ? 1 : 0));
+  const ids = new Set(exact.map((x) => x.r.id));
+  return [...exact.map((x) => x.r), ...found.results.filter((r) => !ids.has(r.id))];
+}
+
+async function run(query, focus) {
   list.textContent = "";
   more.hidden = true;
   results = [];
@@ -63,10 +111,10 @@ async function run(query) {
   status.textContent = "Searching…";
   try {
     const pf = await load();
-    const found = await pf.search(query);
-    results = found.results;
+    results = await ordered(pf, query, chosenFilters());
     await showMore();  /* the first results are on the page before the status says they are */
     status.textContent = results.length === 1 ? "1 page found." : `${results.length} pages found.`;
+    if (focus && results.length) list.focus();
   } catch (err) {
     status.textContent = location.protocol === "file:"
       ? "Search needs the site served over HTTP (run: mahjong-atlas serve)."
@@ -74,12 +122,31 @@ async function run(query) {
   }
 }
 
+function address() {
+  const params = new URLSearchParams();
+  if (input.value) params.set("q", input.value);
+  if (kindSelect.value) params.set("kind", kindSelect.value);
+  if (rulesetSelect.value) params.set("ruleset", rulesetSelect.value);
+  const query = params.toString();
+  return query ? `?${query}` : location.pathname;
+}
+
 form.addEventListener("submit", (ev) => {
   ev.preventDefault();
-  const q = input.value;
-  history.replaceState(null, "", q ? `?q=${encodeURIComponent(q)}` : location.pathname);
-  run(q);
+  history.replaceState(null, "", address());
+  run(input.value, true);
 });
+for (const select of [kindSelect, rulesetSelect]) {
+  select.addEventListener("change", () => {
+    history.replaceState(null, "", address());
+    if (input.value.trim()) run(input.value, false);
+  });
+}
 more.addEventListener("click", showMore);
-const initial = new URLSearchParams(location.search).get("q") || "";
-if (initial) { input.value = initial; run(initial); }
+const params = new URLSearchParams(location.search);
+const initial = params.get("q") || "";
+for (const [select, key] of [[kindSelect, "kind"], [rulesetSelect, "ruleset"]]) {
+  const value = params.get(key) || "";
+  if ([...select.options].some((o) => o.value === value)) select.value = value;
+}
+if (initial) { input.value = initial; run(initial, true); }

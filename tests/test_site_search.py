@@ -1,0 +1,198 @@
+"""Search finds the pattern first: every concept's names, English and Chinese, find its concept page or one of its
+pattern pages among the first three results; a name typed in the other script (simplified for Zung Jung's
+traditional names, traditional for MCR's simplified ones) finds the page all the same; each result says what it
+is and for which rule set; the kind and rule-set filters narrow the results; the cards and matrices are found by
+their titles; the focus moves to the results. Through the search page itself (`/search/?q=`, `#search-results`),
+in Debian's Chromium.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote
+
+import opencc
+import pytest
+
+from generator.examples.concepts import Concept, load_concepts
+from generator.rules import CONTENT_DIR, load_rulesets
+from generator.site import urls
+from generator.site.search_terms import KIND_ORDER, split_names
+from generator.site.serve import start_in_thread
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--no-first-run"]
+TOP = 3
+
+RULESETS = load_rulesets(CONTENT_DIR)
+CONCEPTS = load_concepts(CONTENT_DIR / "concepts.toml", RULESETS)
+
+
+@pytest.fixture(scope="module")
+def base_url(built_site: Path) -> Iterator[str]:
+    server, url = start_in_thread(built_site)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def tab(base_url: str) -> Iterator[object]:
+    """One search tab, kept open: each query is typed into its form, so the index loads once."""
+    if not CHROMIUM.exists():
+        pytest.skip("needs Debian's chromium at /usr/bin/chromium (apt-get install -y chromium fonts-noto-cjk)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        tab = browser.new_page()
+        tab.goto(base_url + urls.SEARCH)
+        yield tab
+        browser.close()
+
+
+def _search(tab, query: str, every: bool = False) -> list[str]:  # type: ignore[no-untyped-def]
+    """The addresses of the results the page lists for `query` typed into its form and submitted: the first page
+    of them, or `every` one (pressing "Show more" until all are shown)."""
+    tab.fill("#search-input", query)
+    tab.evaluate("document.getElementById('search-status').textContent = ''")
+    tab.press("#search-input", "Enter")
+    tab.wait_for_function("document.getElementById('search-status').textContent.includes('found')", timeout=20000)
+    while every and tab.is_visible("#search-more"):
+        before = tab.locator("#search-results li").count()
+        tab.click("#search-more")
+        tab.wait_for_function(f"document.querySelectorAll('#search-results li').length > {before}")
+    return [a.get_attribute("href") for a in tab.query_selector_all("#search-results .result-title")]
+
+
+def _concept_pages(c: Concept) -> set[str]:
+    return {urls.concept_url(c.id)} | {urls.pattern_url(r, p) for r, p in c.members if r in RULESETS}
+
+
+def _rank(found: list[str], wanted: set[str]) -> int | None:
+    return next((i + 1 for i, url in enumerate(found) if url in wanted), None)
+
+
+pytestmark = pytest.mark.browser
+
+
+def test_every_concept_name_finds_its_concept_or_pattern_in_the_top_three(tab, capsys) -> None:  # type: ignore[no-untyped-def]
+    ranks: list[int] = []
+    misses: dict[str, list[str]] = {}
+    for c in CONCEPTS:
+        wanted = _concept_pages(c)
+        for name in [*split_names(c.en), *split_names(c.zh)]:
+            found = _search(tab, name)
+            rank = _rank(found, wanted)
+            ranks.append(rank or len(found) + 1)
+            if rank is None or rank > TOP:
+                misses[f"{c.id}: {name}"] = found[:TOP]
+    hits = sum(r <= TOP for r in ranks)
+    with capsys.disabled():
+        print(f"\nconcept names: {hits} of {len(ranks)} in the top {TOP}, median rank {statistics.median(ranks)}, "
+              f"{sum(r == 1 for r in ranks)} first")
+    assert len(ranks) > 150  # every concept has an English and a Chinese name
+    assert misses == {}
+
+
+NAMES_ELEMENT = re.compile(r'<p hidden data-pagefind-weight="10" data-pagefind-meta="names">.*?</p>', re.DOTALL)
+
+
+def _other_script_names(built_site: Path, ruleset_id: str, config: str) -> list[tuple[str, str, str, bool]]:
+    """(pattern id, name as the rule set writes it, the name in the other script, whether the page shows the other
+    form anywhere but in its hidden names) for the patterns whose name differs between the scripts."""
+    convert = opencc.OpenCC(config)
+    out = []
+    for p in RULESETS[ruleset_id].patterns:
+        other = convert.convert(p.zh)
+        html = (built_site / urls.output_path(urls.pattern_url(ruleset_id, p.id))).read_text(encoding="utf-8")
+        if other != p.zh:
+            out.append((p.id, p.zh, other, other in NAMES_ELEMENT.sub("", html)))
+    return out
+
+
+@pytest.mark.parametrize(("ruleset_id", "config"), [("zj-2.4", "t2s"), ("mcr", "s2t")])
+def test_a_name_in_the_other_script_finds_the_pattern_page(tab, built_site: Path, ruleset_id: str,  # type: ignore[no-untyped-def]
+                                                           config: str) -> None:
+    """Zung Jung writes its names in traditional characters, MCR in simplified: the other script finds them too,
+    among the first results of the rule set's pages. Some pages show the other form elsewhere (a peer's name, the concept's), but
+    not all: those are found through the converted names alone."""
+    names = _other_script_names(built_site, ruleset_id, config)
+    assert len(names) > 20, "the rule set's names should mostly differ between the scripts"
+    assert sum(not shown for *_, shown in names) >= 5, "too few names rest on the conversion alone"
+    tab.evaluate(f"document.getElementById('search-ruleset').value = '{ruleset_id}'")  # as if chosen, no search yet
+    misses = {}
+    for pid, written, other, _ in names:
+        found = _search(tab, other)
+        if urls.pattern_url(ruleset_id, pid) not in found[:TOP]:  # after its concept, which is for this rule set too
+            misses[f"{written} as {other}"] = found[:TOP]
+    tab.evaluate("document.getElementById('search-ruleset').value = ''")
+    assert misses == {}
+
+
+def test_fixed_examples_of_the_two_scripts(tab) -> None:  # type: ignore[no-untyped-def]
+    """Written out, so the test does not rest on the converter alone: 對對和 is Zung Jung's, 清龙 MCR's."""
+    assert urls.pattern_url("zj-2.4", "all-triplets") in _search(tab, "对对和")[:TOP]
+    assert urls.pattern_url("mcr", "pure-straight") in _search(tab, "清龍")[:TOP]
+
+
+def test_each_result_says_what_it_is_and_for_which_rule_set(tab) -> None:  # type: ignore[no-untyped-def]
+    _search(tab, "清一色")
+    items = tab.query_selector_all("#search-results li")
+    assert len(items) > 10
+    kinds = set()
+    for li in items:
+        href = li.query_selector(".result-title").get_attribute("href")
+        kind = li.query_selector(".result-kind").inner_text().strip(" ·").lower()
+        assert kind in KIND_ORDER, href
+        kinds.add(kind)
+        m = re.fullmatch(r"/rulesets/([^/]+)/[^/]+/", href)
+        if m:
+            assert kind == "pattern", href
+            assert li.query_selector(".rs-id").inner_text().split() == [m.group(1)], href
+        if href.startswith("/concepts/") and href != urls.CONCEPTS:
+            assert kind == "concept", href
+            assert len(li.query_selector(".rs-id").inner_text().split()) > 1, href
+        if href.startswith("/hands/"):
+            assert kind == "example hand", href
+    assert {"pattern", "concept", "example hand"} <= kinds
+
+
+def test_filters_narrow_the_results_and_stay_in_the_address(tab, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    tab.goto(f"{base_url}{urls.SEARCH}?q={quote('清一色')}&kind={quote('pattern')}&ruleset=mcr")
+    tab.wait_for_function("document.getElementById('search-status').textContent.includes('found')", timeout=20000)
+    found = [a.get_attribute("href") for a in tab.query_selector_all("#search-results .result-title")]
+    assert found and found[0] == urls.pattern_url("mcr", "full-flush")
+    assert all(re.fullmatch(r"/rulesets/mcr/[^/]+/", url) for url in found), found
+    assert tab.input_value("#search-kind") == "pattern" and tab.input_value("#search-ruleset") == "mcr"
+    tab.select_option("#search-kind", "example hand")
+    tab.wait_for_function("location.search.includes('kind=example')")
+    tab.wait_for_function("document.getElementById('search-status').textContent.includes('found')", timeout=20000)
+    hands = [a.get_attribute("href") for a in tab.query_selector_all("#search-results .result-title")]
+    assert hands and all(url.startswith("/hands/") for url in hands), hands
+    tab.select_option("#search-kind", "")
+    tab.select_option("#search-ruleset", "")
+    tab.goto(base_url + urls.SEARCH)
+
+
+def test_cards_and_matrices_are_found_by_their_titles(tab, built_site: Path) -> None:  # type: ignore[no-untyped-def]
+    cards = {urls.card_url(rid) for rid in RULESETS}
+    assert cards <= set(_search(tab, "card", every=True)), "every rule set's card"
+    matrices = {urls.matrix_url(rid) for rid in RULESETS
+                if (built_site / urls.matrix_url(rid).strip("/") / "index.html").is_file()}
+    assert matrices, "no rule set has a compatibility matrix page"
+    assert matrices <= set(_search(tab, "compatibility", every=True))
+
+
+def test_focus_moves_to_the_results_and_the_page_has_one_search_form(tab, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    tab.goto(f"{base_url}{urls.SEARCH}?q={quote('all pungs')}")
+    tab.wait_for_function("document.getElementById('search-status').textContent.includes('found')", timeout=20000)
+    assert tab.evaluate("document.activeElement.id") == "search-results"
+    tab.focus("#search-input")
+    _search(tab, "seven pairs")
+    assert tab.evaluate("document.activeElement.id") == "search-results"
+    assert tab.locator("form[role=search]").count() == 1
