@@ -21,7 +21,7 @@ def _side_by_side(built_site: Path, concept: str) -> list[tuple[str, str]]:
     """(rule set id, pattern cell text) for each row of the concept page's comparison table."""
     html = (built_site / output_path(concept_url(concept))).read_text("utf-8")
     table = html[html.index('<section id="side-by-side">'):html.index("</section>", html.index('id="side-by-side"'))]
-    rows = re.findall(r'<tr style="[^"]*">\s*<th scope="row"><a class="rs-tag"[^>]*>([^<]+)</a></th>\s*<td[^>]*>(.*?)</td>',
+    rows = re.findall(r'<tr style="[^"]*"[^>]*>\s*<th scope="row"><a class="rs-tag"[^>]*>([^<]+)</a></th>\s*<td[^>]*>(.*?)</td>',
                       table, re.S)
     return [(rid, re.sub(r"<[^>]+>", "", cell).strip()) for rid, cell in rows]
 

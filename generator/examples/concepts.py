@@ -40,6 +40,7 @@ class ConceptRow:
     pattern: Pattern
     limit: int | None  # the rule set's limit (option `limit`), else its highest pattern value
     relative: float | None  # value / limit, so 40 of 320 and 6 of 88 compare
+    scale: str  # what `limit` is: "the limit" (the rule set has one) or "the highest value" (MCR has no limit)
     excludes: tuple[str, ...]  # patterns this one removes (rule data)
     excluded_by: tuple[str, ...]  # patterns of the same rule set whose data removes this one
 
@@ -74,7 +75,8 @@ def concept_row(rs: Ruleset, pid: str) -> ConceptRow:
     p = rs.pattern(pid)
     limit = ruleset_limit(rs)
     by = tuple(q.id for q in rs.patterns if any(e.id == pid for e in q.excludes))
-    return ConceptRow(rs.id, p, limit, round(p.value / limit, 4) if limit else None,
+    scale = "the limit" if isinstance(rs.option("limit"), int) and rs.option("limit") > 0 else "the highest value"
+    return ConceptRow(rs.id, p, limit, round(p.value / limit, 4) if limit else None, scale,
                       tuple(e.id for e in p.excludes), by)
 
 

@@ -31,6 +31,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import zlib
 from collections.abc import Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -38,6 +39,7 @@ from pathlib import Path
 
 from ..cache import NO_CACHE, BuildCache, ContentTable
 from ..digest import engine_digest
+from . import pagefind_order
 from .render import SKIP_CLOSE, SKIP_OPEN
 from .sync import sha1_of, sync_tree
 
@@ -132,6 +134,10 @@ def _run_pagefind(binary: Path, site_dir: Path, shard: Shard) -> tuple[int, dict
             raise SearchIndexError(f"Pagefind failed (exit {done.returncode}): {detail[-1] if detail else 'no output'}")
         found = _INDEXED.search(done.stdout)
         files = {p.relative_to(out_dir).as_posix(): p.read_bytes() for p in sorted(out_dir.rglob("*")) if p.is_file()}
+        try:
+            files = pagefind_order.ordered(files)
+        except (ValueError, KeyError, OSError, EOFError, zlib.error) as exc:
+            raise SearchIndexError(f"Pagefind's filter index could not be put in order: {exc}") from exc
         return (int(found.group(1)) if found else 0), files
 
 
