@@ -7,6 +7,9 @@ to the answer on screen, rendering included); and what each visit downloaded.
 
 Targets (issue 18): <= 3 s cold, <= 1.5 s warm, <= 100 ms per hand, <= 500 ms per waits table.
 
+The reference beside the cold start is Pyodide alone: `loadPyodide()` in an empty module worker on a new profile,
+served from the same site, with nothing of the atlas loaded. The cold start cannot be faster than it.
+
     python benchmarks/calculator_speed.py [--site DIR] [--hands N]
 
 Without --site the site is built into a temporary folder first (about a minute; no search index). Needs the Pyodide
@@ -73,6 +76,31 @@ def _visit(p, profile: Path, url: str) -> tuple[float, dict, list[dict], object,
     return seconds, info.get("phases", {}), page.evaluate(DOWNLOADS), context, page
 
 
+# Times loadPyodide alone in an empty module worker: [ms inside the worker, ms from the page's request].
+BARE = """async (runtime) => {
+  const t0 = performance.now();
+  const code = `const t0 = performance.now();
+    const { loadPyodide } = await import(${JSON.stringify(runtime + "pyodide.mjs")});
+    await loadPyodide({ indexURL: ${JSON.stringify(runtime)}, packages: [] });
+    self.postMessage(performance.now() - t0);`;
+  const worker = new Worker(URL.createObjectURL(new Blob([code], { type: "text/javascript" })), { type: "module" });
+  const inside = await new Promise((resolve, reject) => { worker.onmessage = (e) => resolve(e.data);
+                                                           worker.onerror = (e) => reject(e.message); });
+  worker.terminate();
+  return [inside, performance.now() - t0];
+}"""
+
+
+def _bare_pyodide(p, profile: Path, url: str, runtime_dir: str) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    """Seconds Pyodide alone takes to start on a cold profile (inside the worker, and as the page sees it)."""
+    context = p.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM, args=ARGS, headless=True)
+    page = context.new_page()
+    page.goto(f"{url}/404.html")
+    inside, seen = page.evaluate(BARE, f"{url}/{runtime_dir}/")
+    context.close()
+    return inside / 1000, seen / 1000
+
+
 def _hands(site: Path, n: int) -> tuple[list[str], list[str]]:
     """Complete hands from the site's examples, and the 13-tile hands they were waiting as (winning tile taken)."""
     examples = json.loads((site / "data" / "examples.json").read_text(encoding="utf-8"))
@@ -120,6 +148,8 @@ def main() -> int:
         profile = Path(tmp) / "profile"
         try:
             with sync_playwright() as p:
+                runtime_dir = sorted({k.split("/")[1] for k in runtime})[0]
+                bare_inside, bare_seen = _bare_pyodide(p, Path(tmp) / "bare-profile", url, f"pyodide/{runtime_dir}")
                 cold, cold_phases, cold_dl, context, page = _visit(p, profile, url)
                 page.wait_for_function("document.getElementById('calculator').dataset.snapshot", timeout=60000)
                 saved = page.evaluate("document.getElementById('calculator').dataset.snapshot")
@@ -141,6 +171,8 @@ def main() -> int:
     print(f"Calculator speed (Pyodide {calculator.PYODIDE_VERSION}, headless Chromium, site served on 127.0.0.1)")
     print(f"  first result, cold cache   {cold:6.2f} s   target <= {TARGETS['cold']} s: {_verdict(cold, TARGETS['cold'])}")
     print(f"      worker phases (ms): {cold_phases}; memory snapshot for the next visit: {saved}")
+    print(f"  reference: Pyodide alone, cold cache {bare_seen:6.2f} s as the page sees it ({bare_inside:.2f} s inside "
+          f"its worker): the atlas adds {cold - bare_seen:.2f} s to it")
     print(f"  first result, warm cache   {warm:6.2f} s   target <= {TARGETS['warm']} s: {_verdict(warm, TARGETS['warm'])}")
     print(f"      worker phases (ms): {warm_phases}")
     med_hand, med_waits = statistics.median(per_hand), statistics.median(per_waits)
