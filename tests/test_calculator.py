@@ -21,10 +21,13 @@ import sys
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
+from random import Random
 from urllib.parse import quote
 
 import pytest
+from hand_strategies import random_hand_text
 
+from generator.notation import HandError, parse_hand
 from generator.cli import score_line, waits_object
 from generator.rules import all_rulesets
 from generator.site import calculator, calculator_engine
@@ -37,6 +40,14 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--no-first-run"]
 AXE = ROOT / ".cache" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
 CLI = [sys.executable, "-m", "generator"]
+
+def _parses(text: str) -> bool:
+    try:
+        parse_hand(text)
+    except HandError:
+        return False
+    return True
+
 
 # Every rule set scores each of these; together they cover both forms, melds, every flag and 团圆's wilds.
 HANDS = [
@@ -54,7 +65,13 @@ HANDS = [
     "123456p789s111s7z+5m tsumo",  # 团圆: 中 as a wild of 萬
     "123456p789s111s7z+7z tsumo wild-kongs=1",  # 团圆: a wild kong
     "1234567m22p456s7z+8m tsumo",  # 团圆: wild in a chow
+    "234m067p55s678s45m+3m riichi ippatsu tsumo dora=4s ura=3m seat=E",  # Riichi: red five, dora, ura, dealer
+    "11223344556677p double-riichi dora=7p",  # Riichi: seven pairs, double riichi
+    "123m456p11z23s {5555m} +4s riichi after-kong dora=1z4p",  # Riichi: rinshan, kan dora
 ]
+# And a seeded sample of the fuzz's hands, as a player might type them (tests/hand_strategies.py).
+HANDS += [text for text in map(lambda n: random_hand_text(Random(n)), range(2026, 2046))
+          if _parses(text)][:12]
 WAITING = [
     "1112345678999m",  # nine gates
     "123456p789s111s7z",  # 团圆's wild wait
@@ -246,6 +263,8 @@ def test_the_page_scores_every_hand_as_the_command_line_does(page) -> None:  # t
     assert any(s["reading"]["form"] != "regular" for h in HANDS for s in expected[h] if s.get("reading"))
     assert all(any(s["complete"] for h in HANDS for s in expected[h] if s["ruleset"] == rid) for rid in seen_rulesets)
     assert any("wild-kong" in [p["id"] for p in s["patterns"]] for h in HANDS for s in expected[h])
+    riichi = {p["id"] for h in HANDS for s in expected[h] if s["ruleset"] == "riichi" for p in s["patterns"]}
+    assert {"red-five", "dora", "ura-dora", "double-riichi", "after-a-kong"} <= riichi, riichi
 
 
 @pytest.mark.browser
