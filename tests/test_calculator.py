@@ -25,6 +25,7 @@ from random import Random
 from urllib.parse import quote
 
 import pytest
+from browser_support import ARGS, CHROMIUM
 from hand_strategies import random_hand_text
 
 from generator.notation import HandError, parse_hand
@@ -35,9 +36,6 @@ from generator.site.pages.calculator import calculator_page
 from generator.site.serve import start_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--no-first-run"]
 AXE = ROOT / ".cache" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
 CLI = [sys.executable, "-m", "generator"]
 

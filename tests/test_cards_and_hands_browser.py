@@ -20,14 +20,12 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from browser_support import CHROMIUM
 
 from generator.rules import CONTENT_DIR, Pattern, load_rulesets
 from generator.site.base_url import BaseUrl, rebase_page
 from generator.site.pages.card import groups
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--no-first-run"]
 AXE = Path(__file__).resolve().parent.parent / ".cache" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
 
 class _Quiet(SimpleHTTPRequestHandler):
@@ -44,15 +42,6 @@ def static_url(built_site: Path) -> Iterator[str]:
     server.shutdown()
     server.server_close()
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,6 @@ failed request, the 404 page included, and search finds pages."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
@@ -17,9 +16,6 @@ from generator.site.base_url import BaseUrl, rebase
 from generator.site.build import build, open_cache
 from generator.site.serve import start_in_thread
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--no-first-run"]
 ADDRESS = "https://example.org/atlas/"
 PREFIX = "/atlas/"
 _LINK = re.compile(r'\s(?:href|src|action)="([^"]*)"')
@@ -87,17 +83,6 @@ def test_permalinks_and_citations_show_the_full_address_without_script(prefixed_
     assert f'<a class="permalink" href="{PREFIX}hands/{hand.name}/">{address}</a>' in text
     assert f'<span class="permalink-text">{address}</span>' in text
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    if not CHROMIUM.exists():
-        pytest.skip("needs Debian's chromium at /usr/bin/chromium")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.mark.browser

@@ -11,20 +11,16 @@ import json
 import re
 import shutil
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from browser_support import CHROMIUM
 
 from generator.notation import parse_hand
 from generator.rules import CONTENT_DIR, load_rulesets
-from generator.site.serve import start_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--no-first-run"]
 ARTIFACTS = ROOT / "test-artifacts"
 NPM_DIR = ROOT / ".cache" / "npm"
 AXE = NPM_DIR / "node_modules" / "axe-core" / "axe.min.js"
@@ -36,22 +32,6 @@ pytestmark = [
 ]
 
 
-@pytest.fixture(scope="module")
-def base_url(built_site: Path) -> Iterator[str]:
-    server, url = start_in_thread(built_site)
-    yield url
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

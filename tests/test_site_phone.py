@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_site_browser import ARGS, CHROMIUM, _axe_script, base_url, samples  # noqa: F401  (fixtures)
+from browser_support import ARGS, CHROMIUM
+from test_site_browser import _axe_script, samples  # noqa: F401  (a fixture)
 
 from generator.rules import all_rulesets
 from generator.site import urls

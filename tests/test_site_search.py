@@ -16,28 +16,18 @@ from urllib.parse import quote
 
 import opencc
 import pytest
+from browser_support import ARGS, CHROMIUM
 
 from generator.examples.concepts import Concept, load_concepts
 from generator.rules import CONTENT_DIR, load_rulesets
 from generator.site import urls
 from generator.site.search_terms import KIND_ORDER, split_names
-from generator.site.serve import start_in_thread
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--no-first-run"]
 TOP = 3
 
 RULESETS = load_rulesets(CONTENT_DIR)
 CONCEPTS = load_concepts(CONTENT_DIR / "concepts.toml", RULESETS)
 
-
-@pytest.fixture(scope="module")
-def base_url(built_site: Path) -> Iterator[str]:
-    server, url = start_in_thread(built_site)
-    yield url
-    server.shutdown()
-    server.server_close()
 
 
 @pytest.fixture(scope="module")

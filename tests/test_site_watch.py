@@ -17,12 +17,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from browser_support import ARGS, CHROMIUM
 from test_robustness_build import toy_content
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--no-first-run"]
 PAGE = "/rulesets/toy/flush/"
 
 
