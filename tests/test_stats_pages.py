@@ -164,6 +164,14 @@ def test_missing_and_uncovered_figures_say_so() -> None:
     odd = replace(rs, policy="unknown-policy")
     f = pattern_frequency(odd, p, read_stats("mcr"))
     assert f.status == "uncovered" and "unknown-policy" in f.reason
+    riichi = all_rulesets()["riichi"]
+    f = pattern_frequency(riichi, riichi.pattern("all-simples"), None)
+    assert f.status == "uncovered" and "han and fu" in f.reason and "budget" in f.reason
+
+
+def test_the_riichi_pattern_page_says_why_it_has_no_figures(built_site: Path) -> None:
+    page = (built_site / output_path(pattern_url("riichi", "all-simples"))).read_text("utf-8")
+    assert "does not cover Riichi yet: scoring its hands reading by reading for han and fu" in html.unescape(page)
 
 
 def test_check_warns_about_stale_statistics(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -72,6 +72,9 @@ class Policy(ABC):
     option and a value of another type (None: the family's options are not listed)."""
     suit_bound_wilds: ClassVar[bool] = False
     """Whether its hands hold wilds that stay in their suit: the statistics then count them by classes."""
+    statistics_gap: ClassVar[str | None] = None
+    """Why the statistics leave the family out, when that is a choice rather than a missing piece: the pattern
+    pages print it."""
 
     def check_options(self, ruleset: Ruleset) -> None:
         """Raise a ContentError for an option the family cannot use; the loader asks once per rule set."""
