@@ -121,3 +121,14 @@ def test_the_real_editions_say_what_replaced_a_removed_pattern(built_site: Path)
     values = section("zj-3.3", "values")
     assert re.search(r"Nine Gates</a></td><td>value</td>\s*(<!--[^>]*-->)?<td[^>]*>640 points</td>(<!--[^>]*-->)*"
                      r"<td[^>]*>480 points</td>", values)
+
+
+def test_a_changed_test_of_play_is_also_said_in_words() -> None:
+    rulesets = load_rulesets(CONTENT_DIR)
+    changes = edition_changes(rulesets["zj-2.4"], rulesets["zj-3.3"], [])
+    (earth,) = [t for t in changes.tests if t.pattern.id == "blessing-of-earth"]
+    said = earth.conditions[0]
+    assert said.label == "what it asks"
+    assert said.old == "a player other than the dealer winning on their first draw"
+    assert said.new == "a player other than the dealer winning on a discard in the first go-around"
+    assert [c.label for c in earth.conditions[1:]] == ["tsumo"]  # the parameter itself stays, after the words

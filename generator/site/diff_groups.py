@@ -19,6 +19,7 @@ from markupsafe import Markup
 from ..examples.diffs import HandDelta
 from ..rules import Pattern, Ruleset
 from ..rules.model import Exclusion
+from ..stats.play import reads
 from .text_diff import marked_pair
 
 VALUE_FIELDS = {"value": "value", "open_value": "value with a claimed meld"}
@@ -208,6 +209,9 @@ def _conditions(old: Pattern, new: Pattern) -> tuple[Condition, ...]:
         if a != b:
             out.append(Condition(k.replace("_", " "), "not asked" if a is None else words(a),
                                  "not asked" if b is None else words(b)))
+    said_old, said_new = reads(old), reads(new)
+    if out and said_old and said_new and said_old != said_new:  # the same change, as a player would say it
+        out.insert(0, Condition("what it asks", said_old, said_new))
     return tuple(out)
 
 

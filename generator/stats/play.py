@@ -78,6 +78,18 @@ def _args(p: Pattern) -> dict[str, Any]:
     return {name: param.default for name, param in spec.params.items()} | dict(p.params)
 
 
+def reads(p: Pattern) -> str | None:
+    """What the detector of a pattern of play asks of the game, in words, when the tables here know it.
+
+    >>> from generator.rules import all_rulesets
+    >>> reads(all_rulesets()["zj-3.3"].pattern("blessing-of-earth"))
+    'a player other than the dealer winning on a discard in the first go-around'
+    """
+    if p.detect in FIXED:
+        return FIXED[p.detect](_args(p))
+    return (PLAY[p.detect](_args(p)) or None) if p.detect in PLAY else None
+
+
 def play_reason(p: Pattern) -> str:
     """Why pattern `p`, which neither the tiles nor the winning tile decide, has no figure: what it reads."""
     args = _args(p)
