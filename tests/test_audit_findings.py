@@ -130,3 +130,56 @@ def test_m9_the_all_types_dispute_is_on_the_page(rulesets) -> None:  # type: ign
     p = rulesets["mcr-2006"].pattern("lesser-honors-and-knitted-tiles")
     assert p.provenance == "interpretation" and "Disputed" in p.reading
     assert {"sloper-259", "mahjongtime-mcr"} <= {c.key for c in p.citations}
+
+
+# ----------------------------------------------------------------------------- curated hands cite the bibliography
+
+
+def test_every_curated_hand_cites_entries_with_a_locator() -> None:
+    from generator.examples.curated import load_curated
+    from generator.rules import all_rulesets
+    from generator.rules.sources import load_sources
+
+    bib = load_sources(CONTENT_DIR)
+    assert bib is not None
+    hands = load_curated(CONTENT_DIR / "hands", all_rulesets())
+    assert len(hands) >= 50
+    for ch in hands:
+        assert ch.citations and all(c.key in bib and c.at and c.title == bib[c.key].title for c in ch.citations), \
+            (ch.id, ch.source)
+    keys = {c.key for ch in hands for c in ch.citations}
+    assert {"sihai-3.1", "tuanyuan", "zj-2.4", "ema-2016"} <= keys
+
+
+_HAND = '''[[hand]]
+id = "x"
+hand = "123m456p789s234m55s"
+source = "{source}"
+title = "t"
+[hand.expect."zj-2.4"]
+total = 10
+'''
+
+
+@pytest.mark.parametrize(("source", "message"), [
+    ("Zung Jung v2.4 §3.2.1", "expected 'key: where' citations"),
+    ("zj-9.9: §3.2.1", "unknown source key 'zj-9.9'"),
+    ("zj-2.4", "citation of 'zj-2.4' says not where in it"),
+    ("zj-2.4: §3.2.1; nosuch: post 1", "unknown source key 'nosuch'"),
+])
+def test_a_curated_hand_citation_that_does_not_resolve_is_refused(tmp_path, source: str, message: str) -> None:  # type: ignore[no-untyped-def]
+    import shutil
+
+    from generator.examples.curated import load_curated
+    from generator.rules import ContentError, all_rulesets
+
+    content = tmp_path / "content"
+    (content / "hands").mkdir(parents=True)
+    shutil.copyfile(CONTENT_DIR / "sources.toml", content / "sources.toml")
+    (content / "hands" / "h.toml").write_text(_HAND.format(source=source), encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load_curated(content / "hands", all_rulesets())
+    assert "h.toml:4: hand 'x' source: " in str(err.value) and message in str(err.value)
+    (content / "hands" / "h.toml").write_text(_HAND.format(source="zj-2.4: §7.1, example"), encoding="utf-8")
+    (ok,) = load_curated(content / "hands", all_rulesets())
+    assert ok.citations[0].key == "zj-2.4" and ok.citations[0].at == "§7.1, example"
