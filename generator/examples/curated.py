@@ -6,7 +6,7 @@ mismatch stops it with file, line and field. File format::
     [[hand]]
     id = "zj24-small-three-dragons"        # optional slug
     hand = "[234m] 567p555z777z6z+6z"      # notation.md
-    source = "Zung Jung v2.4 §3.2.1, example"
+    source = "zj-2.4: §3.2.1, example"     # citations as a pattern's source: bibliography key, locator
     title = "Small Three Dragons"
     note = "The source gives 白白白 中中中 發發; the other tiles are ours."
     [hand.expect."zj-2.4"]                  # quoted: rule-set ids contain dots
@@ -29,6 +29,7 @@ from ..hand import Hand
 from ..notation import HandError, format_hand, parse_hand
 from ..rules import ContentError, Ruleset
 from ..rules.errors import Problems
+from ..rules.sources import Citation, Source, check_citations, load_sources
 from ..rules.toml_file import TomlFile as _File
 from ..rules.locate import locate
 from ..scoring import Score
@@ -65,6 +66,7 @@ class CuratedHand:
     expect: tuple[Expectation, ...]
     file: str
     line: int | None
+    citations: tuple[Citation, ...] = ()  # the source field resolved against the bibliography
 
 
 def load_curated(folder: Path, rulesets: dict[str, Ruleset], problems: Problems | None = None) -> list[CuratedHand]:
@@ -75,8 +77,9 @@ def load_curated(folder: Path, rulesets: dict[str, Ruleset], problems: Problems 
     out: list[CuratedHand] = []
     if folder.is_dir():
         ids: dict[str, str] = {}
+        bib = found.keep(lambda: load_sources(folder.parent, folder.parent.parent))
         for path in sorted(folder.glob("*.toml")):
-            for ch in found.keep(lambda: _load_file(path, folder.parent.parent, rulesets, found)) or []:
+            for ch in found.keep(lambda: _load_file(path, folder.parent.parent, rulesets, bib, found)) or []:
                 if ch.id in ids:
                     found.add(ContentError(ch.file, ch.line, "hand.id", f"duplicate id {ch.id!r} (also {ids[ch.id]})"))
                     continue
@@ -87,7 +90,8 @@ def load_curated(folder: Path, rulesets: dict[str, Ruleset], problems: Problems 
     return out
 
 
-def _load_file(path: Path, root: Path, rulesets: dict[str, Ruleset], found: Problems) -> list[CuratedHand]:
+def _load_file(path: Path, root: Path, rulesets: dict[str, Ruleset], bib: dict[str, Source] | None,
+               found: Problems) -> list[CuratedHand]:
     f = _File(path, root)
     for key in f.data:
         if key != "hand":
@@ -105,14 +109,14 @@ def _load_file(path: Path, root: Path, rulesets: dict[str, Ruleset], found: Prob
         sub = locate("\n".join(chunk))
         offset = starts[i] - 1
         lines = {k: n + offset for k, n in sub.items()}
-        hand = found.keep(lambda: _hand(f, i, data, rulesets, lines, found.unloaded))
+        hand = found.keep(lambda: _hand(f, i, data, rulesets, bib, lines, found.unloaded))
         if hand is not None:
             out.append(hand)
     return out
 
 
-def _hand(f: _File, i: int, data: Any, rulesets: dict[str, Ruleset], lines: dict[tuple[str, int, str], int],
-          unloaded: set[str]) -> CuratedHand:
+def _hand(f: _File, i: int, data: Any, rulesets: dict[str, Ruleset], bib: dict[str, Source] | None,
+          lines: dict[tuple[str, int, str], int], unloaded: set[str]) -> CuratedHand:
     line = f.line("hand", i)
     if not isinstance(data, dict):
         raise ContentError(f.name, line, "hand", "expected a table")
@@ -130,6 +134,9 @@ def _hand(f: _File, i: int, data: Any, rulesets: dict[str, Ruleset], lines: dict
     for key in ("id", "note"):
         if key in data and not isinstance(data[key], str):
             raise err(key, f"expected a string, found {data[key]!r}")
+    citations, problem = check_citations(data["source"], bib, need_locator=True)
+    if problem:
+        raise err("source", problem)
     try:
         hand = parse_hand(data["hand"])
     except HandError as exc:
@@ -156,7 +163,7 @@ def _hand(f: _File, i: int, data: Any, rulesets: dict[str, Ruleset], lines: dict
                                f"unknown rule set {rid!r} (known: {', '.join(rulesets)})")
         expects.append(_expectation(f.name, label, rid, expect_raw[rid], rulesets[rid], lines, line))
     return CuratedHand(hid, hand, canonical, data["source"].strip(), data["title"].strip(),
-                       data.get("note", "").strip(), tuple(expects), f.name, line)
+                       data.get("note", "").strip(), tuple(expects), f.name, line, citations)
 
 
 def _expectation(file: str, label: str, rid: str, raw: Any, rs: Ruleset, lines: dict[tuple[str, int, str], int],
