@@ -147,6 +147,20 @@ def test_a_hand_citation_names_the_rule_text_and_the_content_version(built_site:
     assert "rule text" in text and "content version" in text and re.search(r"of \d{4}-\d{2}-\d{2}", text)
 
 
+def test_a_curated_hand_page_links_its_source_to_an_entry(built_site: Path) -> None:
+    from generator.examples.curated import load_curated
+    from generator.examples.model import Example
+
+    hands = load_curated(CONTENT_DIR / "hands", load_rulesets(CONTENT_DIR))
+    assert len(hands) > 20
+    for h in hands:
+        html = (built_site / "hands" / Example(h.canonical, "curated").key / "index.html").read_text("utf-8")
+        line = re.search(r'source: <span class="citations">(.*?)</span></p>', html, re.DOTALL)
+        assert line, h.id
+        linked = re.findall(r'<a class="cite" href="/sources/#([^"]+)"', line.group(1))
+        assert linked == [c.key for c in h.citations], h.id
+
+
 def test_no_page_names_a_working_file(built_site: Path) -> None:
     bad = re.compile(r"reference/|\.\./shared|src00\d|sources/00\d|\b[\w-]+\.md\b")
     found = []

@@ -13,6 +13,7 @@ from typing import Any
 from ...digest import result_stamp
 from ...examples.model import Example
 from ...rules import Pattern, Ruleset
+from ...rules.sources import Citation, Source, check_citations, load_sources
 from .. import urls, views
 from ..gather import SiteData
 from .matrix import Witnessed
@@ -115,20 +116,23 @@ def summary(data: SiteData, e: Example, witness: Witnessed) -> HandSummary:
     return HandSummary(title, rs, illustrates, pairs, tuple(sorted(kinds, key=lambda k: KIND_ORDER.get(k, 9))))
 
 
-def hand_page(data: SiteData, e: Example, s: HandSummary) -> Page:
+def hand_page(data: SiteData, e: Example, s: HandSummary, bibliography: dict[str, Source] | None = None) -> Page:
     scored = tuple(data.rulesets[rid] for rid in data.rulesets if rid in e.results)
     illustrates = [(rs, p, ROLE_WORDS.get(role, role), reason) for rs, p, role, reason in s.illustrates]
 
+    # a curated hand's source, resolved as a pattern's is, so the page links it to its bibliography entry
+    cites: tuple[Citation, ...] = check_citations(e.source, bibliography, need_locator=False)[0] if e.source else ()
+
     def view() -> dict[str, Any]:
         receipts = [views.receipt(e.results[rs.id], rs) for rs in scored]
-        return {"e": e, "receipts": receipts, "illustrates": illustrates, "pairs": s.pairs,
+        return {"e": e, "source_cites": cites, "receipts": receipts, "illustrates": illustrates, "pairs": s.pairs,
                 "context_words": views.context_of(e), "cite_rulesets": [r.ruleset for r in receipts],
                 "stamps": {r.ruleset.id: result_stamp(r.score.to_json()) for r in receipts}}
 
     return Page(
         urls.hand_url(e.key), "hand.html", s.title, ruleset=s.ruleset,
         description=f"Example hand {e.hand}, scored under every rule set.",
-        crumbs=(HOME_CRUMB, ("Hands", urls.HANDS)), inputs=(e, scored, s), build=view,
+        crumbs=(HOME_CRUMB, ("Hands", urls.HANDS)), inputs=(e, scored, s, cites), build=view,
     )
 
 
@@ -148,4 +152,6 @@ def hands_index(data: SiteData, summaries: dict[str, HandSummary]) -> Page:
 def hand_pages(data: SiteData, witness: Witnessed) -> list[Page]:
     """The hands index, then one page per hand."""
     summaries = {e.key: summary(data, e, witness) for e in data.examples}
-    return [hands_index(data, summaries)] + [hand_page(data, e, summaries[e.key]) for e in data.examples]
+    bibliography = load_sources(data.content)
+    return [hands_index(data, summaries)] + [hand_page(data, e, summaries[e.key], bibliography)
+                                             for e in data.examples]
