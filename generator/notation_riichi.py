@@ -12,18 +12,11 @@ winning tile.
 
 from __future__ import annotations
 
-from .tiles import SUITS, Tile, make
+from .tiles import SUITS
 
 INDICATOR_FLAGS = ("dora", "ura")
 MAX_INDICATORS = 5
 """One dora indicator, plus one for each of up to four kongs."""
-
-RED_BIT = {suit: 1 << k for k, suit in enumerate(SUITS)}
-
-
-def five_of(bit: int) -> Tile:
-    return make(5, SUITS[bit.bit_length() - 1])
-
 
 def _mark_red(text: str, bit: int) -> str:
     """`text` (tiles as `format_tiles` writes them) with its first five of the bit's suit written `0`;

@@ -29,7 +29,7 @@ every win of sample hands one by one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from itertools import permutations
 
@@ -273,12 +273,3 @@ def win_orbit_step(rulesets: list[Ruleset]) -> tuple[dict[str, WinTally], Callab
 def wins_of(counts: Vec) -> int:
     """How many wins one hand gives per way of winning: the tile kinds it holds."""
     return sum(1 for c in counts if c)
-
-
-
-def tally_win_orbits(orbits: Iterable[Orbit], rulesets: list[Ruleset]) -> dict[str, WinTally]:
-    """Win tallies of the rule sets (as loaded) that have patterns reading the winning tile, over the orbits."""
-    out, step = win_orbit_step(rulesets)
-    for orbit in orbits:
-        step(orbit)
-    return out
