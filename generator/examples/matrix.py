@@ -8,8 +8,11 @@ Every answer is evidence the build found, never a guess:
 * ``unseen``: no searched hand showed both counting (``searched`` says how many hands were tried);
 * ``impossible``: an exhaustive check proved they never both hold (``proof`` says which check).
 
-Only patterns whose detectors read the win context alone can be checked exhaustively in a
-build (every flag combination the notation accepts); everything else stays ``unseen`` with N.
+Two exhaustive checks decide ``impossible``: for two tile patterns, the walk of every division of
+every concealed complete hand (`mahjong-atlas matrix`, stored under content/matrix/, read here
+while the rule data it was walked under is current: generator/pairs/); for two patterns whose
+detectors read the win context alone, every flag combination the notation accepts, tried in the
+build. Everything else stays ``unseen`` with N.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from typing import Literal
 from .. import detectors
 from ..hand import Hand, WinContext
 from ..notation import HandError, format_hand, parse_hand
-from ..rules import Ruleset
+from ..pairs.store import Walked
+from ..rules import ContentError, Ruleset
 from ..shapes import readings
 
 Status = Literal["both", "excluded", "unseen", "impossible"]
@@ -50,6 +54,7 @@ class Matrix:
     patterns: list[str]
     searched: int  # how many distinct hands were scored under this rule set to fill it
     cells: dict[tuple[str, str], Cell] = field(default_factory=dict)  # (a, b) with a before b in `patterns`
+    walked: Walked | None = None  # the stored walk, when `mahjong-atlas matrix` has been run for the rule set
 
     def cell(self, a: str, b: str) -> Cell | None:
         """The cell of a pair in either order; None on the diagonal."""
@@ -74,7 +79,10 @@ class PairEvidence:
     excluded: dict[tuple[str, str], str] = field(default_factory=dict)  # (by, victim) -> rule
 
 
-def build_matrix(rs: Ruleset, evidence: PairEvidence) -> Matrix:
+def build_matrix(rs: Ruleset, evidence: PairEvidence, walked: Walked | None = None) -> Matrix:
+    """Every pair's answer from the search's evidence, the rule data, and the stored walk while it is current.
+    A pair the walk says never shows together but a hand of the search counts together is a contradiction:
+    `ContentError`, naming the stored file, rather than a page that says both."""
     declared = {(p.id, e.id): e.why for p in rs.patterns for e in p.excludes}
     ids = [p.id for p in rs.patterns]
     cells: dict[tuple[str, str], Cell] = {}
@@ -85,15 +93,21 @@ def build_matrix(rs: Ruleset, evidence: PairEvidence) -> Matrix:
             rule_ab = evidence.excluded.get((a, b)) or declared.get((a, b))
             rule_ba = evidence.excluded.get((b, a)) or declared.get((b, a))
             by, rule = (a, rule_ab) if rule_ab else ((b, rule_ba) if rule_ba else (None, None))
+            never = walked is not None and walked.current and key in walked.never
+            if pair in evidence.both and never:
+                raise ContentError(f"content/matrix/{rs.id}.json: never: {a} and {b} never show together, but hand "
+                                   f"{evidence.both[pair]!r} counts both; run `mahjong-atlas matrix` again")
             if pair in evidence.both:
                 cells[key] = Cell("both", example=evidence.both[pair], by=by, rule=rule, searched=evidence.searched)
+            elif never:  # before the rule: a rule between two patterns that never meet drops nothing
+                cells[key] = Cell("impossible", searched=evidence.searched, proof=walked.proof())
             elif by is not None:
                 cells[key] = Cell("excluded", by=by, rule=rule, searched=evidence.searched)
             else:
                 proof = _context_proof(rs, a, b)
                 cells[key] = (Cell("impossible", searched=evidence.searched, proof=proof) if proof
                               else Cell("unseen", searched=evidence.searched))
-    return Matrix(rs.id, ids, evidence.searched, cells)
+    return Matrix(rs.id, ids, evidence.searched, cells, walked)
 
 
 # ----------------------------------------------------------------------------- exhaustive check

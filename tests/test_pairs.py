@@ -1,0 +1,227 @@
+"""The walk behind the matrix's `never` answers for tile patterns (generator/pairs/): the walker against a plain
+search on a reduced space, its premise against exposed and konged hands, and the stored answers against the
+engine on the seeded hand streams."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+from itertools import combinations
+from pathlib import Path
+from random import Random
+
+import pytest
+from hand_strategies import hand_texts, random_hand_text
+from hypothesis import HealthCheck, given, seed, settings
+
+from generator.cli import main
+from generator.detectors import View
+from generator.examples.generate import HandStream
+from generator.hand import Hand
+from generator.notation import HandError, parse_hand
+from generator.pairs.store import answers_object, fingerprint, is_current, read_answers, stored_walk
+from generator.pairs.walk import Walker, admits, divisions, tile_patterns, walk, walked, witness_hand
+from generator.rules import Ruleset, all_rulesets
+from generator.scoring import engine
+from generator.scoring.common import find
+from generator.stats.hands import Orbit, one_suit_hands
+from generator.stats.tally import hand_of, images
+from generator.tiles import NUM_KINDS
+
+RULESETS = {rid: rs for rid, rs in all_rulesets().items() if walked(rs)}
+
+
+def _one_suit_orbits(step: int = 1) -> list[Orbit]:
+    """The orbits of the 13,259 complete hands of one suit (every `step`-th): each stands for its three suits."""
+    return [Orbit(c, len(images(c)), "regular") for h in one_suit_hands()[::step] for c in [h + (0,) * (NUM_KINDS - 9)]]
+
+
+def _shown_together(hand: Hand, rs: Ruleset, readings: list) -> set[tuple[str, str]]:
+    """Pairs of the rule set's tile patterns (in rule order) that one of `readings` shows together, found by
+    running each pattern's detector on its own."""
+    ids = tile_patterns(rs)
+    patterns = [rs.pattern(pid) for pid in ids]
+    out: set[tuple[str, str]] = set()
+    for r in readings:
+        shown = set(find(View(hand, r), patterns))
+        out.update((a, b) for a, b in combinations(ids, 2) if a in shown and b in shown)
+    return out
+
+
+def test_the_walker_finds_what_a_plain_search_finds_on_one_suit() -> None:
+    orbits = _one_suit_orbits(step=11)
+    sightings = walk(RULESETS.values(), orbits)
+    for rid, rs in RULESETS.items():
+        expected: set[tuple[str, str]] = set()
+        for o in orbits:  # every hand of every orbit, where the walker reads one hand per orbit but a fixed tile list
+            for counts in images(o.counts):
+                hand = hand_of(counts)
+                expected |= _shown_together(hand, rs, [r for r in divisions(hand) if admits(rs, r)])
+        assert set(sightings[rid].together) == expected, rid
+        assert sightings[rid].space.hands == sum(o.size for o in orbits)
+        for pair, w in sightings[rid].together.items():
+            hand, r = witness_hand(w)
+            assert pair in _shown_together(hand, rs, [r]), (rid, pair)
+
+
+def test_a_walk_keeps_the_earliest_witness_whatever_the_order_of_merging() -> None:
+    orbits = list(enumerate(_one_suit_orbits(step=53)))
+    whole = Walker(RULESETS.values()).walk(orbits)
+    halves = [Walker(RULESETS.values()).walk(orbits[k::2]) for k in (1, 0)]
+    merged = halves[0]
+    for rid, s in halves[1].items():
+        merged[rid].merge(s)
+    for rid in RULESETS:
+        assert merged[rid].together == whole[rid].together
+        assert merged[rid].space == whole[rid].space
+
+
+# ----------------------------------------------------------------------------- the premise
+
+
+def _concealed(hand: Hand) -> Hand:
+    """The same tiles held concealed: every meld's tiles among the standing tiles, kongs as pungs."""
+    tiles = list(hand.concealed)
+    for m in hand.melds:
+        tiles.extend(m.tiles[:3])
+    return replace(hand, concealed=tuple(sorted(tiles)), melds=())
+
+
+def _premise_holds(text: str) -> int:
+    """Check the premise on every rule set that reads the hand as complete; how many did."""
+    try:
+        hand = parse_hand(text)
+    except HandError:
+        return 0
+    checked = 0
+    for rs in RULESETS.values():
+        found = engine.readings_of(hand, rs)
+        if not found or not hand.melds:
+            continue
+        concealed = _concealed(hand)
+        shown_concealed = _shown_together(concealed, rs, divisions(concealed))
+        assert _shown_together(hand, rs, found) <= shown_concealed, (text, rs.id)
+        checked += 1
+    return checked
+
+
+def test_exposing_and_konging_add_no_tile_pattern_seeded() -> None:
+    """Every reading of a hand with melds shows no pair of tile patterns that its tiles held concealed (kongs as
+    pungs) cannot show: the premise of the walk's `never`."""
+    rnd = Random(19)
+    assert sum(_premise_holds(random_hand_text(rnd)) for _ in range(1500)) > 1000
+
+
+@seed(20261203)
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
+@given(hand_texts())
+def test_exposing_and_konging_add_no_tile_pattern(text: str) -> None:
+    _premise_holds(text)
+
+
+# ----------------------------------------------------------------------------- the stored answers
+
+
+@cache
+def _never(rid: str) -> frozenset[tuple[str, str]]:
+    w = stored_walk(RULESETS[rid])
+    assert w is not None and w.current, f"content/matrix/{rid}.json is missing or stale: run mahjong-atlas matrix"
+    return w.never
+
+
+def _contradictions(hand: Hand) -> list[str]:
+    out = []
+    for rid, rs in RULESETS.items():
+        found = engine.readings_of(hand, rs)
+        if found:
+            out += [f"{rid}: {a} + {b}" for a, b in _shown_together(hand, rs, found) & _never(rid)]
+    return out
+
+
+def test_every_ruleset_has_current_stored_answers() -> None:
+    for rid, rs in RULESETS.items():
+        obj = read_answers(rid)
+        assert obj is not None and is_current(obj, rs), rid
+        ids = tile_patterns(rs)
+        pairs = {(t["a"], t["b"]) for t in obj["together"]} | {tuple(p) for p in obj["never"]}
+        assert len(pairs) == len(ids) * (len(ids) - 1) // 2 == len(obj["together"]) + len(obj["never"]), rid
+        assert obj["space"]["hands"] in (16_873_619, 16_873_619 + 11_034_218, 16_873_619 + 11_034_218 + 11_736), rid
+
+
+def test_every_stored_witness_shows_its_pair() -> None:
+    for rid, rs in RULESETS.items():
+        for t in read_answers(rid)["together"]:
+            hand = parse_hand(t["hand"])
+            assert (t["a"], t["b"]) in _shown_together(hand, rs, engine.readings_of(hand, rs)), (rid, t)
+
+
+def test_no_hand_of_the_example_stream_shows_a_never_pair() -> None:
+    stream = HandStream()
+    bad = [f"{stream[i]}: {c}" for i in range(3000) for c in _contradictions(stream[i])]
+    assert not bad, bad[:10]
+
+
+def test_no_seeded_hand_shows_a_never_pair() -> None:
+    rnd = Random(1903)
+    bad = []
+    for _ in range(3000):
+        try:
+            hand = parse_hand(random_hand_text(rnd))
+        except HandError:
+            continue
+        bad += _contradictions(hand)
+    assert not bad, bad[:10]
+
+
+@seed(1904)
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
+@given(hand_texts())
+def test_no_hand_shows_a_never_pair(text: str) -> None:
+    try:
+        hand = parse_hand(text)
+    except HandError:
+        return
+    assert not _contradictions(hand)
+
+
+def test_the_rule_books_never_cases() -> None:
+    assert ("seven-pairs", "all-pungs") in _never("mcr")
+    assert ("all-pungs", "all-chows") in _never("mcr")
+    assert ("pure-straight", "all-pungs") in _never("mcr")
+    assert ("all-sequences", "all-triplets") in _never("zj-2.4")
+
+
+# ----------------------------------------------------------------------------- staleness and the command
+
+
+def test_a_detector_edit_makes_the_answers_stale_and_a_value_edit_does_not() -> None:
+    rs = RULESETS["mcr"]
+    obj = read_answers("mcr")
+    p = rs.pattern("pure-straight")
+    valued = replace(rs, patterns=tuple(replace(q, value=q.value + 1) if q is p else q for q in rs.patterns))
+    assert is_current(obj, valued)
+    moved = replace(rs, patterns=tuple(replace(q, params={**dict(q.params), "suits": 2}) if q is p else q
+                                       for q in rs.patterns))
+    assert fingerprint(moved) != fingerprint(rs) and not is_current(obj, moved)
+
+
+def test_the_answers_object_is_deterministic_and_covers_every_pair() -> None:
+    rs = RULESETS["zj-2.4"]
+    orbits = _one_suit_orbits(step=101)
+    a = answers_object(rs, walk([rs], orbits)["zj-2.4"])
+    b = answers_object(rs, walk([rs], list(reversed(orbits)))["zj-2.4"])
+    assert a["never"] == b["never"] and [(t["a"], t["b"]) for t in a["together"]] == [(t["a"], t["b"]) for t in b["together"]]
+    n = len(tile_patterns(rs))
+    assert len(a["together"]) + len(a["never"]) == n * (n - 1) // 2
+
+
+def test_matrix_command_quick_look_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import shutil
+
+    from generator.rules import CONTENT_DIR
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT_DIR / "rulesets", content / "rulesets")
+    assert main(["matrix", "--limit", "3000", "--jobs", "1", "--ruleset", "zj-2.4", "--content", str(content)]) == 0
+    err = capsys.readouterr().err
+    assert "not written (--limit)" in err and not (content / "matrix").exists()
+    assert main(["matrix", "--jobs", "0"]) == 2
