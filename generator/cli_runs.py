@@ -79,10 +79,12 @@ def cmd_theorems(args: argparse.Namespace) -> int:
 
 
 def cmd_matrix(args: argparse.Namespace) -> int:
-    """Walk every division of every distinct concealed complete hand; per rule set, write which pairs of tile
-    patterns some division shows together (with a witness) and which none does (content/matrix/)."""
-    from .pairs.run import run_walk
+    """Decide every pair of patterns of every rule set (generator/pairs/): walk every division of every distinct
+    concealed complete hand, search for witness hands, and write the answers (content/matrix/)."""
+    from .pairs.decide import counts
+    from .pairs.run import decide_all, run_walk
     from .pairs.store import answers_object, write_answers
+    from .pairs.walk import unwalked
 
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
@@ -90,17 +92,25 @@ def cmd_matrix(args: argparse.Namespace) -> int:
     chosen = {rs.id for rs in rulesets_named(args.ruleset)} if args.ruleset else None
     rulesets = [rs for rs in all_rulesets(content).values() if chosen is None or rs.id in chosen]
     result = run_walk(rulesets, jobs=args.jobs, limit=args.limit, report=args.progress)
+    if args.limit is not None:  # part of the walk proves nothing: decide with the search and the arguments alone
+        for s in result.sightings.values():
+            s.walked = False
+    print(f"matrix: walked {result.orbits:,} orbits in {result.seconds:.0f} s with {args.jobs} worker(s)",
+          file=sys.stderr)
+    start = time.perf_counter()
+    decided = decide_all(rulesets, result.sightings, jobs=args.jobs)
     for rs in rulesets:
-        s = result.sightings.get(rs.id)
-        if s is None:
-            print(f"skipped {rs.id}: its wild tiles make another population of hands", file=sys.stderr)
-            continue
-        obj = answers_object(rs, s)
+        s = result.sightings.get(rs.id) or unwalked(rs)
+        if not s.walked:
+            print(f"{rs.id}: not walked (its wild tiles make another population of hands); decided by the search",
+                  file=sys.stderr)
+        answers, scored = decided[rs.id]
+        obj = answers_object(rs, s, answers, scored)
         where = "not written (--limit)" if args.limit is not None else str(write_answers(obj, content))
-        print(f"{rs.id:<16} {s.space.hands:>12,} hands, {s.space.divisions:>10,} divisions; "
-              f"{len(obj['together']):>5} pairs of tile patterns shown together, {len(obj['never']):>5} never: "
-              f"{where}", file=sys.stderr)
-    print(f"matrix: {result.orbits:,} orbits in {result.seconds:.0f} s with {args.jobs} worker(s)", file=sys.stderr)
+        tally = ", ".join(f"{status} {n}" for status, n in counts(answers).items())
+        print(f"{rs.id:<16} {s.space.hands:>11,} hands, {s.space.divisions:>10,} divisions, {scored:>7,} hands "
+              f"scored: {tally}: {where}", file=sys.stderr)
+    print(f"matrix: decided in {time.perf_counter() - start:.0f} s", file=sys.stderr)
     return EXIT_OK
 
 

@@ -18,8 +18,9 @@ from generator.cli import main
 from generator.detectors import View
 from generator.examples.generate import HandStream
 from generator.hand import Hand
-from generator.notation import HandError, parse_hand
-from generator.pairs.store import answers_object, fingerprint, is_current, read_answers, stored_walk
+from generator.notation import HandError, format_hand, parse_hand
+from generator.pairs.potential import needs, one_at_a_time, requirement, shape_of
+from generator.pairs.store import answers_object, fingerprint, is_current, read_answers, stored_answers
 from generator.pairs.walk import Walker, admits, divisions, tile_patterns, walk, walked, witness_hand
 from generator.rules import Ruleset, all_rulesets
 from generator.scoring import engine
@@ -124,17 +125,29 @@ def test_exposing_and_konging_add_no_tile_pattern(text: str) -> None:
 
 @cache
 def _never(rid: str) -> frozenset[tuple[str, str]]:
-    w = stored_walk(RULESETS[rid])
-    assert w is not None and w.current, f"content/matrix/{rid}.json is missing or stale: run mahjong-atlas matrix"
-    return w.never
+    w = stored_answers(RULESETS[rid])
+    assert w is not None and w.shows_current, f"content/matrix/{rid}.json is missing or stale: run mahjong-atlas matrix"
+    return frozenset(w.never)
+
+
+def _shown_any(hand: Hand, rs: Ruleset, readings: list) -> set[tuple[str, str]]:
+    """Pairs of any of the rule set's patterns (in rule order) that one of `readings` shows together."""
+    ids = [p.id for p in rs.patterns]
+    out: set[tuple[str, str]] = set()
+    for r in readings:
+        shown = set(find(View(hand, r), rs.patterns))
+        out.update((a, b) for a, b in combinations(ids, 2) if a in shown and b in shown)
+    return out
 
 
 def _contradictions(hand: Hand) -> list[str]:
     out = []
     for rid, rs in RULESETS.items():
+        if rs.scoring.problem(hand) is not None:
+            continue  # a hand the rule set's game cannot have
         found = engine.readings_of(hand, rs)
         if found:
-            out += [f"{rid}: {a} + {b}" for a, b in _shown_together(hand, rs, found) & _never(rid)]
+            out += [f"{rid}: {a} + {b}" for a, b in _shown_any(hand, rs, found) & _never(rid)]
     return out
 
 
@@ -142,9 +155,14 @@ def test_every_ruleset_has_current_stored_answers() -> None:
     for rid, rs in RULESETS.items():
         obj = read_answers(rid)
         assert obj is not None and is_current(obj, rs), rid
-        ids = tile_patterns(rs)
-        pairs = {(t["a"], t["b"]) for t in obj["together"]} | {tuple(p) for p in obj["never"]}
-        assert len(pairs) == len(ids) * (len(ids) - 1) // 2 == len(obj["together"]) + len(obj["never"]), rid
+        ids = [p.id for p in rs.patterns]
+        assert obj["patterns"] == ids and obj["tile_patterns"] == tile_patterns(rs)
+        assert [(x["a"], x["b"]) for x in obj["pairs"]] == list(combinations(ids, 2)), rid
+        tile = set(tile_patterns(rs))
+        never = {(x["a"], x["b"]) for x in obj["never"]}
+        assert all(t["a"] in tile and t["b"] in tile for t in obj["together"])
+        assert not never & {(t["a"], t["b"]) for t in obj["together"]}
+        assert all(x["reason"] for x in obj["never"])
         assert obj["space"]["hands"] in (16_873_619, 16_873_619 + 11_034_218, 16_873_619 + 11_034_218 + 11_736), rid
 
 
@@ -184,6 +202,95 @@ def test_no_hand_shows_a_never_pair(text: str) -> None:
     assert not _contradictions(hand)
 
 
+# ----------------------------------------------------------------------------- what patterns of the win ask
+
+
+def _concealed_division(hand: Hand, r) -> tuple[Hand, object] | None:
+    """The concealed hand of `hand`'s tiles (kongs as pungs) and its division into the same sets as `r`."""
+    c = _concealed(hand)
+    want = sorted((s.kind.value if s.kind.value != "kong" else "pung", s.tile) for s in r.sets)
+    for d in divisions(c):
+        if d.form is r.form and sorted((s.kind.value, s.tile) for s in d.sets) == want and d.loose == r.loose:
+            return c, d
+    return None
+
+
+def _requirements_hold(text: str) -> int:
+    try:
+        hand = parse_hand(text)
+    except HandError:
+        return 0
+    checked = 0
+    for rs in RULESETS.values():
+        tile = set(tile_patterns(rs))
+        others = [p for p in rs.patterns if p.id not in tile]
+        for r in engine.readings_of(hand, rs):
+            shown = find(View(hand, r), others)
+            if not shown:
+                continue
+            got = _concealed_division(hand, r)
+            assert got is not None, (text, rs.id)
+            c, d = got
+            shape = shape_of(d, tuple(sum(1 for t in c.concealed + (c.win_tile,) if t == k) for k in range(NUM_KINDS)))
+            for pid in shown:
+                words, test = requirement(rs.pattern(pid))
+                assert test(shape, None), (text, rs.id, pid, words)
+                checked += 1
+    return checked
+
+
+def test_a_pattern_of_the_win_shows_only_where_its_requirement_holds_seeded() -> None:
+    """The premise of the walk's `never` for patterns that read more than the tiles (potential.py): whatever the
+    situation, a division on which such a pattern shows meets its requirement."""
+    rnd = Random(23)
+    stream = HandStream(7)
+    assert sum(_requirements_hold(random_hand_text(rnd)) for _ in range(1500)) > 2000
+    assert sum(_requirements_hold(format_hand(stream[i])) for i in range(1500)) > 1000
+
+
+@seed(2312)
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
+@given(hand_texts())
+def test_a_pattern_of_the_win_shows_only_where_its_requirement_holds(text: str) -> None:
+    _requirements_hold(text)
+
+
+def _needs_hold(text: str) -> int:
+    """Check, on every reading of the hand in every rule set whose game allows it, that each pattern of the win
+    that shows (on the hand as the policy prepares it) meets its needs, and that no two wait patterns show."""
+    try:
+        hand = parse_hand(text)
+    except HandError:
+        return 0
+    checked = 0
+    for rs in RULESETS.values():
+        if rs.scoring.problem(hand) is not None:
+            continue
+        seen = rs.scoring.prepare(hand)
+        others = [p for p in rs.patterns if p.id not in set(tile_patterns(rs))]
+        for r in engine.readings_of(seen, rs):
+            shown = find(View(seen, r), others)
+            for pid in shown:
+                assert needs(rs.pattern(pid), rs).holds(seen), (text, rs.id, pid)
+                checked += 1
+            for x, y in combinations(sorted(shown), 2):
+                assert one_at_a_time(rs.pattern(x), rs.pattern(y)) is None, (text, rs.id, x, y)
+    return checked
+
+
+def test_what_a_pattern_of_the_win_needs_holds_wherever_it_shows() -> None:
+    """The premise of the `never` answers between two patterns that need different wins (potential.needs)."""
+    rnd = Random(29)
+    assert sum(_needs_hold(random_hand_text(rnd)) for _ in range(2000)) > 2000
+
+
+@seed(2913)
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
+@given(hand_texts())
+def test_what_a_pattern_of_the_win_needs_holds(text: str) -> None:
+    _needs_hold(text)
+
+
 def test_the_rule_books_never_cases() -> None:
     assert ("seven-pairs", "all-pungs") in _never("mcr")
     assert ("all-pungs", "all-chows") in _never("mcr")
@@ -199,10 +306,12 @@ def test_a_detector_edit_makes_the_answers_stale_and_a_value_edit_does_not() -> 
     obj = read_answers("mcr")
     p = rs.pattern("pure-straight")
     valued = replace(rs, patterns=tuple(replace(q, value=q.value + 1) if q is p else q for q in rs.patterns))
-    assert is_current(obj, valued)
+    assert not is_current(obj, valued) and is_current(obj, rs)
     moved = replace(rs, patterns=tuple(replace(q, params={**dict(q.params), "suits": 2}) if q is p else q
                                        for q in rs.patterns))
     assert fingerprint(moved) != fingerprint(rs) and not is_current(obj, moved)
+    assert stored_answers(rs).current and stored_answers(rs).shows_current
+    assert obj["shows"] == fingerprint(valued)  # a value edit: the walk's never answers stand
 
 
 def test_the_answers_object_is_deterministic_and_covers_every_pair() -> None:
@@ -210,9 +319,12 @@ def test_the_answers_object_is_deterministic_and_covers_every_pair() -> None:
     orbits = _one_suit_orbits(step=101)
     a = answers_object(rs, walk([rs], orbits)["zj-2.4"])
     b = answers_object(rs, walk([rs], list(reversed(orbits)))["zj-2.4"])
-    assert a["never"] == b["never"] and [(t["a"], t["b"]) for t in a["together"]] == [(t["a"], t["b"]) for t in b["together"]]
-    n = len(tile_patterns(rs))
-    assert len(a["together"]) + len(a["never"]) == n * (n - 1) // 2
+    assert a["never"] == b["never"]
+    assert [(t["a"], t["b"]) for t in a["together"]] == [(t["a"], t["b"]) for t in b["together"]]
+    together = {(t["a"], t["b"]) for t in a["together"]}
+    never = {(x["a"], x["b"]) for x in a["never"]}
+    assert together and never and not together & never
+    assert together | never <= set(combinations([p.id for p in rs.patterns], 2))
 
 
 def test_matrix_command_quick_look_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

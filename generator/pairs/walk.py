@@ -11,11 +11,15 @@ declared exposed and some pungs declared kongs: its tiles and sets are the same,
 the exposed reading shows on that concealed division too (tests/test_pairs.py tries to break this on the seeded
 hand stream). Two tile patterns that no division walked here shows together are therefore never shown together
 by any hand: the matrix's `never`, with the space as its proof.
+
+Patterns that read more than the tiles join the masks through what they ask of a division (potential.py):
+a division *admits* such a pattern when some situation could make it show there. A pair that no division
+shows or admits together is never shown together either, and the requirement is the reason.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -26,6 +30,7 @@ from ..scoring.common import find
 from ..shapes import ALL_FORMS, Form, Reading, readings
 from ..stats.hands import Orbit, Vec
 from ..stats.tally import fixed_tile_lists, hand_of, images, tile_only
+from .potential import Shape, requirement, shape_of
 
 Witness = tuple[int, Vec, int]
 """Where a pair was first shown together: (orbit index, hand counts, division index in reading order)."""
@@ -77,21 +82,30 @@ class Space:
 
 @dataclass
 class Sightings:
-    """For one rule set: the first division showing each pair of its tile patterns together, and the space."""
+    """For one rule set: the first division showing each pair of its tile patterns together (`together`), and
+    the first admitting each other pair (`admitted`: a pattern that reads more than the tiles could show there
+    beside the other), and the space."""
 
-    ids: list[str]
+    ids: list[str]  # every pattern, in rule order
+    tile: frozenset[str]  # the tile patterns among them
     together: dict[tuple[str, str], Witness] = field(default_factory=dict)  # (a, b) in rule order
+    admitted: dict[tuple[str, str], Witness] = field(default_factory=dict)
     space: Space = field(default_factory=Space)
+    walked: bool = True  # False for a rule set the walk does not cover: it then proves nothing
 
     def merge(self, other: Sightings) -> None:
-        for pair, w in other.together.items():
-            if pair not in self.together or w < self.together[pair]:
-                self.together[pair] = w
+        for mine, theirs in ((self.together, other.together), (self.admitted, other.admitted)):
+            for pair, w in theirs.items():
+                if pair not in mine or w < mine[pair]:
+                    mine[pair] = w
         self.space.merge(other.space)
 
     def never(self) -> list[tuple[str, str]]:
-        """Pairs of tile patterns no division shows together, in rule order."""
-        return [(a, b) for i, a in enumerate(self.ids) for b in self.ids[i + 1:] if (a, b) not in self.together]
+        """Pairs no division shows or admits together, in rule order."""
+        if not self.walked:
+            return []
+        return [(a, b) for i, a in enumerate(self.ids) for b in self.ids[i + 1:]
+                if (a, b) not in self.together and (a, b) not in self.admitted]
 
 
 class Walker:
@@ -102,21 +116,27 @@ class Walker:
         self.rulesets = [rs for rs in rulesets if walked(rs)]
         keys: dict[tuple[str, str], int] = {}
         self.specs: list[Pattern] = []
-        self.maps: list[list[tuple[int, int]]] = []  # per rule set: (spec index, tile pattern index)
+        self.maps: list[list[tuple[int, int]]] = []  # per rule set: (spec index, pattern index)
+        self.asks: list[list[tuple[int, Callable[[Shape, Any], bool]]]] = []  # (pattern index, requirement)
         for rs in self.rulesets:
             row = []
-            for k, pid in enumerate(tile_patterns(rs)):
-                p = rs.pattern(pid)
+            tiles = set(tile_patterns(rs))
+            self.asks.append([(k, requirement(p)[1]) for k, p in enumerate(rs.patterns) if p.id not in tiles])
+            for k, p in enumerate(rs.patterns):
+                if p.id not in tiles:
+                    continue
                 key = p.detect, repr(sorted(dict(p.params).items()))
                 if key not in keys:
                     keys[key] = len(self.specs)
                     self.specs.append(replace(p, id=str(len(self.specs)), excludes=()))
                 row.append((keys[key], k))
             self.maps.append(row)
-        self.sightings = {rs.id: Sightings(tile_patterns(rs)) for rs in self.rulesets}
+        self.sightings = {rs.id: Sightings([p.id for p in rs.patterns], frozenset(tile_patterns(rs)))
+                          for rs in self.rulesets}
+        self._admits: list[dict[Shape, int]] = [{} for _ in self.rulesets]  # shape -> bits of admitted patterns
         self.lists = [t for rs in self.rulesets for t in fixed_tile_lists(rs)]
         self._masks: list[dict[int, int]] = [{} for _ in self.rulesets]  # spec bits -> pattern bits
-        self._seen: list[set[int]] = [set() for _ in self.rulesets]  # pattern bits already recorded
+        self._seen: list[set[tuple[int, int]]] = [set() for _ in self.rulesets]  # (shown, admitted) recorded
 
     def walk(self, orbits: Iterable[tuple[int, Orbit]]) -> dict[str, Sightings]:
         for index, orbit in orbits:
@@ -133,6 +153,7 @@ class Walker:
                 bits = 0
                 for sid in find(View(hand, r), self.specs):
                     bits |= 1 << int(sid)
+                shape = shape_of(r, counts)
                 for k, rs in enumerate(self.rulesets):
                     if not admits(rs, r):
                         continue
@@ -142,7 +163,7 @@ class Walker:
                         space.orbits += 1
                         space.hands += orbit.size
                     space.divisions += 1
-                    self._record(k, self._mask(k, bits), (index, counts, d))
+                    self._record(k, self._mask(k, bits), self._admitted(k, shape), (index, counts, d))
 
     def _mask(self, k: int, spec_bits: int) -> int:
         memo = self._masks[k]
@@ -155,15 +176,31 @@ class Walker:
             memo[spec_bits] = mask
         return mask
 
-    def _record(self, k: int, mask: int, witness: Witness) -> None:
-        if mask in self._seen[k]:
-            return  # orbits come in index order, so the first division with this mask is the earliest witness
-        self._seen[k].add(mask)
+    def _admitted(self, k: int, shape: Shape) -> int:
+        memo = self._admits[k]
+        mask = memo.get(shape)
+        if mask is None:
+            mask = 0
+            for pi, test in self.asks[k]:
+                if test(shape, None):
+                    mask |= 1 << pi
+            memo[shape] = mask
+        return mask
+
+    def _record(self, k: int, mask: int, admitted: int, witness: Witness) -> None:
+        if (mask, admitted) in self._seen[k]:
+            return  # orbits come in index order, so the first division with these masks is the earliest witness
+        self._seen[k].add((mask, admitted))
         s = self.sightings[self.rulesets[k].id]
         shown = bits_of(mask)
         for i, a in enumerate(shown):
             for b in shown[i + 1:]:
                 s.together.setdefault((s.ids[a], s.ids[b]), witness)
+        both = bits_of(mask | admitted)
+        for i, a in enumerate(both):
+            for b in both[i + 1:]:
+                if admitted >> a & 1 or admitted >> b & 1:
+                    s.admitted.setdefault((s.ids[a], s.ids[b]), witness)
 
 
 def bits_of(mask: int) -> list[int]:
@@ -173,6 +210,11 @@ def bits_of(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def unwalked(rs: Ruleset) -> Sightings:
+    """The sightings of a rule set the walk does not cover (suit-bound wilds): none, and no `never`."""
+    return Sightings([p.id for p in rs.patterns], frozenset(tile_patterns(rs)), walked=False)
 
 
 def witness_hand(w: Witness) -> tuple[Hand, Reading]:
@@ -193,4 +235,5 @@ def walk(rulesets: Iterable[Ruleset], orbits: Iterable[Orbit]) -> dict[str, Sigh
 
 def summary(s: Sightings) -> dict[str, Any]:
     n = len(s.ids)
-    return {"tile_patterns": n, "pairs": n * (n - 1) // 2, "together": len(s.together), "never": len(s.never())}
+    return {"patterns": n, "pairs": n * (n - 1) // 2, "together": len(s.together), "admitted": len(s.admitted),
+            "never": len(s.never())}

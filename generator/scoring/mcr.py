@@ -32,6 +32,7 @@ from ..shapes import Form, Kind, Reading
 from ..tiles import DRAGONS, RED, WHITE, Tile
 from .common import find
 from .mcr_forest import RULE_TEXT, Candidate, grow_forest
+from .needs import Needs
 from .policy import Policy
 from .result import Counted, Excluded, Score
 
@@ -377,6 +378,12 @@ class MCRPolicy(Policy):
 
     def prepare(self, hand: Hand) -> Hand:
         return corrected_context(hand)[0]
+
+    def win_needs(self, ruleset: Ruleset, pattern: Pattern) -> Needs | None:
+        """`prepare` sets a win after a kong aside on a hand that declared no kong."""
+        if pattern.detect == "win_context" and dict(pattern.params).get("flag") == "after_kong":
+            return Needs(kongs=(1, 4), words="a declared kong, whose replacement tile won")
+        return None
 
     def score(self, hand: Hand, found: list[Reading], ruleset: Ruleset, key: str) -> Score:
         return score(hand, found, ruleset, key)

@@ -94,6 +94,22 @@ class SeriesPolicy(Policy):
     def score(self, hand: Hand, found: list[Reading], ruleset: Ruleset, key: str) -> Score:
         return score(hand, found, ruleset, key)
 
+    def kept_apart(self, ruleset: Ruleset, a: str, b: str) -> tuple[str, str] | None:
+        """Besides the exclusions: one pattern of a series counts (the higher value, then the earlier in rule
+        order), and a pattern worth more than the limit counts alone."""
+        found = super().kept_apart(ruleset, a, b)
+        if found is not None:
+            return found
+        pa, pb = ruleset.pattern(a), ruleset.pattern(b)
+        first = (pa.value, -_pos(ruleset, a)) > (pb.value, -_pos(ruleset, b))
+        if pa.group == pb.group:
+            return (a if first else b), f"one pattern of the {pa.group} series counts"
+        limit = ruleset.option("limit")
+        if limit is not None and max(pa.value, pb.value) > limit:
+            keep = a if pa.value > limit and (pb.value <= limit or first) else b
+            return keep, f"{ruleset.pattern(keep).en} is worth more than the {limit} limit and counts alone"
+        return None
+
     def score_division(self, hand: Hand, reading: Reading, ruleset: Ruleset
                        ) -> tuple[int, list[Counted], list[Excluded]]:
         total, patterns, excluded, _notes = score_reading(hand, reading, ruleset)
