@@ -11,7 +11,6 @@ import gc
 import io
 import json
 import sys
-import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
@@ -24,24 +23,8 @@ from .scoring.engine import check
 from .scoring.waits import waits_for
 from .tiles import tile_to_text
 
-EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
-
-
-class UsageError(Exception):
-    """Bad input from the user: reported in one line, exit status 2."""
-
-
-def _rulesets(names: list[str] | None) -> list[Ruleset]:
-    if not names:
-        return list(all_rulesets().values())
-    out = []
-    for n in names:
-        try:
-            out.append(find_ruleset(n))
-        except KeyError as exc:
-            raise UsageError(exc.args[0]) from None
-    return out
-
+from .cli_common import EXIT_FAIL, EXIT_OK, EXIT_USAGE, UsageError, rulesets_named
+from .cli_runs import add_run_parsers
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
 """One encoder for every line: `json.dumps` with options builds a new encoder per call, which costs a
@@ -144,7 +127,7 @@ def _batch(path: str, work: Callable[[str], str]) -> int:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    rulesets = _rulesets(args.ruleset)
+    rulesets = rulesets_named(args.ruleset)
     if args.batch:
         if args.hand:
             raise UsageError("give either --batch FILE or a HAND, not both")
@@ -181,7 +164,7 @@ def waits_object(text: str, rs: Ruleset) -> dict[str, Any]:
 
 def _default_waits_ruleset(name: str | None) -> Ruleset:
     if name:
-        return _rulesets([name])[0]
+        return rulesets_named([name])[0]
     rulesets = all_rulesets()
     return rulesets.get("mcr") or next(iter(rulesets.values()))
 
@@ -234,7 +217,7 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
 
 
 def cmd_patterns(args: argparse.Namespace) -> int:
-    objs = [o for rs in _rulesets(args.ruleset) for o in pattern_objects(rs)]
+    objs = [o for rs in rulesets_named(args.ruleset) for o in pattern_objects(rs)]
     if args.json:
         print(_dump(objs))
     else:
@@ -294,68 +277,6 @@ def cmd_accept_snapshot(args: argparse.Namespace) -> int:
     print(format_changes(atlas.changes, atlas.snapshot), file=sys.stderr)
     print(f"accept-snapshot: wrote {path} ({len(atlas.examples)} hands)", file=sys.stderr)
     return EXIT_OK
-
-
-def cmd_stats(args: argparse.Namespace) -> int:
-    """Count every concealed complete hand and, per tile pattern, the hands that show it and that it counts in; and
-    every win of those hands for the patterns that read the winning tile."""
-    from .stats.run import PUBLISHED, run_stats
-    from .stats.store import stats_object, write_stats
-
-    if args.jobs < 1:
-        raise UsageError("--jobs must be at least 1")
-    content = Path(args.content)
-    chosen = {rs.id for rs in _rulesets(args.ruleset)} if args.ruleset else None
-    rulesets = [rs for rs in all_rulesets(content).values() if chosen is None or rs.id in chosen]
-    result = run_stats(rulesets, jobs=args.jobs, limit=args.limit, report=args.progress)
-    figures = result.universe.figures()
-    for name, want in PUBLISHED.items() if result.universe.by_form else ():  # none when only wild tiles were asked
-        print(f"complete hands, {name:<8} {figures[name]:>12,}  (published {want:,})", file=sys.stderr)
-    for line in result.skipped:
-        print(f"skipped {line}", file=sys.stderr)
-    problems = result.universe.problems() if result.universe.by_form else []
-    if args.limit is None and problems:
-        print("error: the enumerator disagrees with the published counts: " + "; ".join(problems), file=sys.stderr)
-        return EXIT_FAIL
-    for rs in rulesets:
-        tally = result.tallies.get(rs.id)
-        if tally is None:
-            continue
-        obj = stats_object(rs, tally, result.wins.get(rs.id))
-        where = "not written (--limit)" if args.limit is not None else str(write_stats(obj, content))
-        print(f"{rs.id:<10} {tally.hands:>12,} complete hands in {tally.orbits:,} {tally.grouping} "
-              f"({tally.by_hand:,} scored hand by hand), {len(obj['patterns'])} tile patterns"
-              + (f", {obj['wins']['wins']:,} wins per way for {len(obj['wins']['patterns'])} win patterns"
-                 if "wins" in obj else "") + f": {where}", file=sys.stderr)
-    print(f"stats: {result.seconds:.0f} s with {args.jobs} worker(s)", file=sys.stderr)
-    return EXIT_OK
-
-
-def cmd_theorems(args: argparse.Namespace) -> int:
-    """Check the MCR principles essay's conclusions on every division of each class; write the theorem page's
-    figures (content/theorems/mcr-principles.json). Exit 1 when a conclusion fails anywhere."""
-    from .mcr_theorems import CLASSES, check, figures, write_figures
-
-    unknown = [c for c in args.classes or () if c not in CLASSES]
-    if unknown:
-        raise UsageError(f"no hand class {', '.join(unknown)} (the classes: {', '.join(CLASSES)})")
-    classes = args.classes or list(CLASSES)
-    content = Path(args.content)
-    rs = all_rulesets(content).get("mcr")
-    if rs is None:
-        raise UsageError(f"no mcr rule set in {content}, and the theorems are about it")
-    start = time.perf_counter()
-    sizes, findings = check(rs, classes)
-    print(f"{sum(sizes.values())} divisions scored in {time.perf_counter() - start:.0f} s", file=sys.stderr)
-    for f in findings:
-        mark = "holds" if f.holds else "FAILS"
-        print(f"  {f.theorem:<22} {f.hand_class:<20} checked {f.checked:>7}, applies to {f.applied:>7}, "
-              f"largest {f.largest} ({f.witness}) — {mark}", file=sys.stderr)
-        for c in f.counterexamples:
-            print(f"      counterexample: {c}", file=sys.stderr)
-    path = write_figures(content, figures(rs, classes, sizes, findings))
-    print(f"theorems: wrote {path}", file=sys.stderr)
-    return EXIT_OK if all(f.holds for f in findings) else EXIT_FAIL
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -431,22 +352,7 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("hand", nargs="*")
     p.set_defaults(func=cmd_waits)
 
-    p = sub.add_parser("stats", help="count every concealed complete hand and how often each tile pattern shows "
-                                     "and counts, and each of its wins (every winning tile it holds, on a discard "
-                                     "and self-drawn) for the patterns that read the winning tile "
-                                     "(writes content/stats/)")
-    p.add_argument("--ruleset", action="append", metavar="ID", help="rule set id or alias (repeatable; default: all)")
-    p.add_argument("--jobs", type=int, default=2, help="worker processes (default: 2)")
-    p.add_argument("--limit", type=int, help="only the first N orbits of hands, for a quick look (writes nothing)")
-    p.add_argument("--progress", action="store_true", help="each worker reports how far it got, now and then")
-    p.add_argument("--content", default=str(CONTENT_DIR), help="content folder (default: the project's content/)")
-    p.set_defaults(func=cmd_stats)
-
-    p = sub.add_parser("theorems", help="check the MCR principles essay's conclusions on every division of each "
-                                        "hand class (writes content/theorems/mcr-principles.json)")
-    p.add_argument("--classes", nargs="+", metavar="ID", help="hand classes to check (default: all)")
-    p.add_argument("--content", default=str(CONTENT_DIR), help="content folder (default: the project's content/)")
-    p.set_defaults(func=cmd_theorems)
+    add_run_parsers(sub)
 
     p = sub.add_parser("rulesets", help="list rule-set ids, names and editions")
     p.add_argument("--json", action="store_true")

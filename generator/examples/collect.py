@@ -17,6 +17,7 @@ from ..cache import NO_CACHE, BuildCache
 from ..digest import Digester, engine_digest, ruleset_frame_key
 from ..hand import Hand
 from ..notation import format_hand
+from ..pairs.store import stored_answers
 from ..rules import Ruleset
 from ..rules.errors import Problems
 from .atlas import Atlas, NearMiss, PatternExamples
@@ -115,7 +116,7 @@ def collect(rulesets: dict[str, Ruleset], content: Path, cache: BuildCache = NO_
             examples.add(hand, "generated", title=f"Patterns that count together ({rid})", role="matrix")
         search.evidence.both = witness
         search.evidence.searched = search.searched
-        matrices[rid] = build_matrix(rulesets[rid], search.evidence)
+        matrices[rid] = build_matrix(rulesets[rid], search.evidence, stored_answers(rulesets[rid], content))
 
     all_examples = examples.all()
     for ex in all_examples:

@@ -1,33 +1,31 @@
 """Compatibility matrix per rule set: for each pair of patterns, can both count in one hand?
 
-Every answer is evidence the build found, never a guess:
+The answers are decided by `mahjong-atlas matrix` (generator/pairs/) and stored under content/matrix/; the
+build reads them and ties each witness to a hand of the site where it can:
 
-* ``both``: a hand where both count (``example`` is its key; the hand is on the site);
-* ``excluded``: one is removed whenever the other counts (``by`` names which, ``rule`` the reason
-  the engine gave, or the rule data declares it);
-* ``unseen``: no searched hand showed both counting (``searched`` says how many hands were tried);
-* ``impossible``: an exhaustive check proved they never both hold (``proof`` says which check).
+* ``both``: a legal hand counts both (``example``: a site hand that does, preferred; ``witness``: the hand);
+* ``below-minimum``: both count only on hands under the rule set's minimum;
+* ``excludes``: a rule drops one of the two on every hand that shows both (``by``: the pattern that stays,
+  ``reason``: the rule; ``witness``: a hand that shows both, when one was found);
+* ``never``: no complete hand shows both (``reason``: the proof, with the space it searched);
+* ``undecided``: the stored answers leave it open, or are missing or stale (``reason`` says which).
 
-Only patterns whose detectors read the win context alone can be checked exhaustively in a
-build (every flag combination the notation accepts); everything else stays ``unseen`` with N.
+Stored answers are used while the rule data they were decided under is current (`Stored.current`); the
+walk's ``never`` answers only need the forms and detectors to be (`Stored.shows_current`), so a value edit
+keeps them. A hand of the build that counts two patterns the stored answers call ``never`` or ``excludes``
+is a contradiction: the build stops with a `ContentError` naming the stored file.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from itertools import product
+from dataclasses import dataclass, field
 from typing import Literal
 
-from .. import detectors
-from ..hand import Hand, WinContext
-from ..notation import HandError, format_hand, parse_hand
-from ..rules import Ruleset
-from ..shapes import readings
+from ..pairs.store import Stored
+from ..rules import ContentError, Ruleset
 
-Status = Literal["both", "excluded", "unseen", "impossible"]
-
-CONTEXT_ONLY = frozenset({"win_context", "first_turn", "self_drawn"})
-"""Detectors that read only `WinContext` (generator/detectors/context.py); a test checks this claim."""
+Status = Literal["both", "below-minimum", "excludes", "never", "undecided"]
+STATUSES: tuple[Status, ...] = ("both", "below-minimum", "excludes", "never", "undecided")
 
 
 @dataclass(frozen=True)
@@ -35,11 +33,10 @@ class Cell:
     """The answer for one pair of patterns (the same object serves (a, b) and (b, a))."""
 
     status: Status
-    example: str | None = None  # "both": key of a hand where both count
-    by: str | None = None  # "excluded": the pattern that removes the other
-    rule: str | None = None  # "excluded": the engine's / data's reason ("implied", "series", ...)
-    searched: int = 0  # hands searched for this rule set (the N of "unseen")
-    proof: str | None = None  # "impossible": the exhaustive check that proves it
+    example: str | None = None  # key of a hand of the site that witnesses the answer
+    witness: str | None = None  # the witness hand's notation (also when it is not a hand of the site)
+    by: str | None = None  # "excludes": the pattern that stays
+    reason: str = ""  # the rule, the proof, or what is missing
 
 
 @dataclass
@@ -48,8 +45,9 @@ class Matrix:
 
     ruleset: str
     patterns: list[str]
-    searched: int  # how many distinct hands were scored under this rule set to fill it
+    searched: int  # hands the build scored under this rule set (its own search)
     cells: dict[tuple[str, str], Cell] = field(default_factory=dict)  # (a, b) with a before b in `patterns`
+    stored: Stored | None = None  # the stored answers, when `mahjong-atlas matrix` has been run for the rule set
 
     def cell(self, a: str, b: str) -> Cell | None:
         """The cell of a pair in either order; None on the diagonal."""
@@ -59,7 +57,7 @@ class Matrix:
 
     def counts(self) -> dict[str, int]:
         """How many pairs have each status (for the page's summary line)."""
-        out = {"both": 0, "excluded": 0, "unseen": 0, "impossible": 0}
+        out = dict.fromkeys(STATUSES, 0)
         for c in self.cells.values():
             out[c.status] += 1
         return out
@@ -67,71 +65,41 @@ class Matrix:
 
 @dataclass
 class PairEvidence:
-    """What the search saw for one rule set, fed into `build_matrix`."""
+    """What the build's own search saw for one rule set, fed into `build_matrix`."""
 
     searched: int = 0
     both: dict[tuple[str, str], str] = field(default_factory=dict)  # (a, b) with a < b by id -> hand key
     excluded: dict[tuple[str, str], str] = field(default_factory=dict)  # (by, victim) -> rule
 
 
-def build_matrix(rs: Ruleset, evidence: PairEvidence) -> Matrix:
-    declared = {(p.id, e.id): e.why for p in rs.patterns for e in p.excludes}
+def build_matrix(rs: Ruleset, evidence: PairEvidence, stored: Stored | None = None) -> Matrix:
+    """Every pair's cell: the stored answer while current, tied to a site hand where the build saw one."""
     ids = [p.id for p in rs.patterns]
     cells: dict[tuple[str, str], Cell] = {}
     for i, a in enumerate(ids):
         for b in ids[i + 1:]:
-            key = (a, b)
-            pair = (a, b) if a < b else (b, a)
-            rule_ab = evidence.excluded.get((a, b)) or declared.get((a, b))
-            rule_ba = evidence.excluded.get((b, a)) or declared.get((b, a))
-            by, rule = (a, rule_ab) if rule_ab else ((b, rule_ba) if rule_ba else (None, None))
-            if pair in evidence.both:
-                cells[key] = Cell("both", example=evidence.both[pair], by=by, rule=rule, searched=evidence.searched)
-            elif by is not None:
-                cells[key] = Cell("excluded", by=by, rule=rule, searched=evidence.searched)
-            else:
-                proof = _context_proof(rs, a, b)
-                cells[key] = (Cell("impossible", searched=evidence.searched, proof=proof) if proof
-                              else Cell("unseen", searched=evidence.searched))
-    return Matrix(rs.id, ids, evidence.searched, cells)
+            cells[(a, b)] = _cell(rs, a, b, evidence, stored)
+    return Matrix(rs.id, ids, evidence.searched, cells, stored)
 
 
-# ----------------------------------------------------------------------------- exhaustive check
-
-_PROBE = parse_hand("123m456p789s234m55s")
-_FLAGS = ("tsumo", "last_tile", "after_kong", "robbing_kong", "last_copy", "first_turn", "dealer")
-
-
-def _contexts() -> list[Hand]:
-    """Every win context the notation accepts, on one probe hand (flags only; tiles do not matter)."""
-    out: list[Hand] = []
-    seen: set[str] = set()
-    for bits in product((False, True), repeat=len(_FLAGS)):
-        ctx = WinContext(**dict(zip(_FLAGS, bits, strict=True)))
-        try:
-            hand = parse_hand(format_hand(replace(_PROBE, context=ctx)))
-        except HandError:
-            continue
-        key = format_hand(hand)
-        if key not in seen:
-            seen.add(key)
-            out.append(hand)
-    return out
-
-
-_CONTEXT_HANDS: list[Hand] = []
-
-
-def _context_proof(rs: Ruleset, a: str, b: str) -> str | None:
-    """When both detectors read only the win context, try every accepted context: never both ⇒ impossible."""
-    pa, pb = rs.pattern(a), rs.pattern(b)
-    if pa.detect not in CONTEXT_ONLY or pb.detect not in CONTEXT_ONLY:
-        return None
-    if not _CONTEXT_HANDS:
-        _CONTEXT_HANDS.extend(_contexts())
-    for hand in _CONTEXT_HANDS:
-        view = detectors.View(hand, readings(hand)[0])
-        if detectors.run(pa.detect, view, dict(pa.params)) and detectors.run(pb.detect, view, dict(pb.params)):
-            return None
-    return (f"checked every one of the {len(_CONTEXT_HANDS)} win contexts the notation allows: "
-            f"the two conditions never hold together")
+def _cell(rs: Ruleset, a: str, b: str, evidence: PairEvidence, stored: Stored | None) -> Cell:
+    seen = evidence.both.get((a, b) if a < b else (b, a))
+    answer = None
+    if stored is not None and stored.current:
+        answer = stored.pairs.get((a, b))
+    elif stored is not None and stored.shows_current and (a, b) in stored.never:
+        answer = ("never", None, None, stored.never[(a, b)])
+    if answer is None:
+        why = ("the stored answers were decided under earlier rule data: run `mahjong-atlas matrix`"
+               if stored is not None else "no stored answers: run `mahjong-atlas matrix`")
+        if seen:
+            return Cell("both", example=seen, reason="this hand of the site counts both")
+        return Cell("undecided", reason=why)
+    status, witness, by, reason = answer
+    if seen and status in ("never", "excludes", "below-minimum"):
+        raise ContentError(f"content/matrix/{rs.id}.json", None, "pairs",
+                           f"{a} and {b} are {status!r}, but hand {seen!r} counts both; run `mahjong-atlas matrix` again")
+    if seen and status in ("both", "undecided"):  # a hand of the site, linked, rather than the stored one
+        return Cell("both", example=seen, witness=witness if status == "both" else None,
+                    reason=reason if status == "both" else "this hand of the site counts both")
+    return Cell(status, witness=witness, by=by, reason=reason)

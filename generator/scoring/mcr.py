@@ -32,6 +32,7 @@ from ..shapes import Form, Kind, Reading
 from ..tiles import DRAGONS, RED, WHITE, Tile
 from .common import find
 from .mcr_forest import RULE_TEXT, Candidate, grow_forest
+from .needs import Needs
 from .policy import Policy
 from .result import Counted, Excluded, Score
 
@@ -377,6 +378,25 @@ class MCRPolicy(Policy):
 
     def prepare(self, hand: Hand) -> Hand:
         return corrected_context(hand)[0]
+
+    def win_needs(self, ruleset: Ruleset, pattern: Pattern) -> Needs | None:
+        """`prepare` sets a win after a kong aside on a hand that declared no kong, and a win on the last copy
+        aside where the concealed hand holds another copy of the tile: so the winning tile completes no pair or
+        pung."""
+        flag = dict(pattern.params).get("flag") if pattern.detect == "win_context" else None
+        if flag == "after_kong":
+            return Needs(kongs=(1, 4), words="a declared kong, whose replacement tile won")
+        if flag == "last_copy":
+            return Needs(win_only=frozenset({"chow", "single"}), words="a winning tile the hand held no copy of")
+        return None
+
+    def removers(self, ruleset: Ruleset, c: str) -> frozenset[str] | None:
+        """The combination principles may set a combination pattern aside, and the knitted-straight option a
+        wait: for those, unknown."""
+        plan = _plan(ruleset)
+        if c in plan.combination or ruleset.pattern(c).detect == "wait":
+            return None
+        return super().removers(ruleset, c)
 
     def score(self, hand: Hand, found: list[Reading], ruleset: Ruleset, key: str) -> Score:
         return score(hand, found, ruleset, key)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from ..completion import Waits, waits_of
@@ -25,7 +26,8 @@ from ..hand import Hand, WaitingHand
 from ..shapes import Form, Reading, readings as ordinary_readings
 
 if TYPE_CHECKING:
-    from ..rules import Ruleset
+    from ..rules import Pattern, Ruleset
+    from .needs import Needs
     from .result import Counted, Excluded, Score
 
 FAMILIES: Final = (
@@ -75,6 +77,53 @@ class Policy(ABC):
     statistics_gap: ClassVar[str | None] = None
     """Why the statistics leave the family out, when that is a choice rather than a missing piece: the pattern
     pages print it."""
+
+    def kept_apart(self, ruleset: Ruleset, a: str, b: str) -> tuple[str, str] | None:
+        """When the family drops one of patterns `a` and `b` on every hand that shows both: (the one it keeps, the
+        rule, in words); None when some hand might count both. The compatibility matrix reads it for its
+        `excludes` answers; tests/test_matrix_answers.py looks for a hand that counts both anyway.
+
+        Every family applies a pattern's unconditional exclusions (`excludes` with no count) whenever the pattern
+        counts, and counts the chicken hand only when nothing else counts (flowers aside, which are scored beside
+        the hand: the `flowers` option names their pattern)."""
+        chicken = ruleset.option("chicken")
+        if chicken in (a, b) and ruleset.option("flowers") not in (a, b):
+            return (b if a == chicken else a), "the chicken hand counts only when no other pattern does"
+        for keep, drop in ((a, b), (b, a)):
+            for e in ruleset.pattern(keep).excludes:
+                if e.id == drop and e.count is None:
+                    return keep, f"{ruleset.pattern(keep).en} excludes it ({e.why})" if e.why else "excluded"
+        return None
+
+    def drops_always(self, ruleset: Ruleset, c: str, x: str,
+                     meets: Callable[[str, str], bool] | None = None) -> bool:
+        """Whether `x` never counts on a reading where pattern `c` shows: `c` sets it aside (`sets_aside`), and
+        whatever could set `c` aside (`removers`) drops `x` too, or (by `meets`, when given) never shows beside
+        `x`. The compatibility matrix reads it for a third pattern that shows wherever two others do."""
+        return self._drops(ruleset, c, x, frozenset(), meets or (lambda _r, _x: True))
+
+    def _drops(self, ruleset: Ruleset, c: str, x: str, path: frozenset[str], meets: Callable[[str, str], bool]
+               ) -> bool:
+        if c in path or not self.sets_aside(ruleset, c, x):
+            return False
+        removers = self.removers(ruleset, c)
+        return removers is not None and all(
+            r != x and (not meets(r, x) or self._drops(ruleset, r, x, path | {c}, meets)) for r in removers)
+
+    def sets_aside(self, ruleset: Ruleset, c: str, x: str) -> bool:
+        """Whether pattern `c`, while it counts, keeps `x` out: it excludes it unconditionally."""
+        return any(e.id == x and e.count is None for e in ruleset.pattern(c).excludes)
+
+    def removers(self, ruleset: Ruleset, c: str) -> frozenset[str] | None:
+        """The patterns that could set pattern `c` aside when it shows (None if the family's rules could in ways
+        this does not list): the ones that exclude it. A pattern that counts alone sets every other aside, so it
+        needs no mention."""
+        return frozenset(p.id for p in ruleset.patterns if any(e.id == c for e in p.excludes))
+
+    def win_needs(self, ruleset: Ruleset, pattern: Pattern) -> Needs | None:
+        """What the family's game adds to what `pattern` needs of the win (`pairs.potential.Needs`): a flag its
+        game sets aside on some hands, a combination of flags it refuses. None: nothing beyond the detector's."""
+        return None
 
     def check_options(self, ruleset: Ruleset) -> None:
         """Raise a ContentError for an option the family cannot use; the loader asks once per rule set."""

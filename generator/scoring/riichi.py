@@ -26,10 +26,11 @@ from dataclasses import dataclass, replace
 from ..detectors import View
 from ..detectors.riichi import wait_of
 from ..hand import Hand, WaitingHand
-from ..rules import Ruleset
+from ..rules import Pattern, Ruleset
 from ..shapes import Form, Kind, Reading
 from ..tiles import DRAGONS, EAST, is_orphan
 from .common import Tally, apply_exclusions, find
+from .needs import Needs
 from .policy import Policy
 from .result import Counted, Excluded, Payment, Score
 
@@ -272,6 +273,55 @@ class RiichiPolicy(Policy):
     # 30 minutes for the whole run.
     statistics_gap = ("scoring its hands reading by reading for han and fu, once per winning tile, would take the "
                       "count over two hours, four times its budget for every rule set together")
+
+    def kept_apart(self, ruleset: Ruleset, a: str, b: str) -> tuple[str, str] | None:
+        """Besides the exclusions: a yakuman sets every other yaku and the dora aside, where yakuman do not add up
+        (`stack_yakuman` false) the higher of two counts alone, and a pattern paid alone (`extra.alone`) keeps
+        the rest out."""
+        found = super().kept_apart(ruleset, a, b)
+        if found is not None:
+            return found
+        big = [pid for pid in (a, b) if ruleset.pattern(pid).group == YAKUMAN]
+        if len(big) == 1:
+            return big[0], "a yakuman sets every other yaku and the dora aside"
+        if len(big) == 2 and not ruleset.option("stack_yakuman", True):
+            keep = max(big, key=lambda pid: (ruleset.pattern(pid).value, -_order(ruleset, pid)))
+            return keep, "yakuman do not add up: the highest counts alone"
+        alone = [pid for pid in (a, b) if ruleset.pattern(pid).extra.get("alone")]
+        if len(alone) == 1 and not big:
+            return alone[0], f"{ruleset.pattern(alone[0]).en} is paid alone, with no other yaku or dora"
+        return None
+
+    def sets_aside(self, ruleset: Ruleset, c: str, x: str) -> bool:
+        """Besides the exclusions: a yakuman sets every other yaku aside, and (where yakuman do not add up) the
+        lower yakuman too. A yakuman is set aside only by a higher one, which does the same."""
+        pc, px = ruleset.pattern(c), ruleset.pattern(x)
+        if super().sets_aside(ruleset, c, x) or (pc.group == YAKUMAN and px.group != YAKUMAN):
+            return True
+        return (pc.group == px.group == YAKUMAN and not ruleset.option("stack_yakuman", True)
+                and (pc.value, -_order(ruleset, c)) > (px.value, -_order(ruleset, x)))
+
+    def win_needs(self, ruleset: Ruleset, pattern: Pattern) -> Needs | None:
+        """What `problem` refuses, as needs: a first-turn win comes before any call or kong and with no riichi or
+        late-game flag; a win on a kong's replacement tile needs a kong and is not the last tile or an ippatsu;
+        robbing a kong is not the last tile; a riichi is declared, so not on the first turn."""
+        a = dict(pattern.params)
+        d = pattern.detect
+        if d == "first_turn":
+            return Needs(melds=(0, 0), flags=(("after_kong", False), ("declared_riichi", False), ("last_tile", False),
+                                              ("robbing_kong", False)), words="no call, kong, riichi or late flag")
+        if d == "win_context" and a.get("flag") == "after_kong":
+            return Needs(kongs=(1, 4), flags=(("ippatsu", False), ("last_tile", False)),
+                         words="a kong, and neither the last tile nor an ippatsu")
+        if d == "win_context" and a.get("flag") == "robbing_kong":
+            return Needs(flags=(("last_tile", False),), words="not the last tile")
+        if d == "win_context" and a.get("flag") == "last_tile":
+            return Needs(flags=(("after_kong", False), ("robbing_kong", False)),
+                         words="neither a kong's replacement tile nor a robbed kong")
+        if d == "declared" or (d == "dora" and a.get("kind") == "ura"):
+            return Needs(flags=(("declared_riichi", True), ("first_turn", False)),
+                         words="a riichi, after the first turn")
+        return None
 
     def prepare(self, hand: Hand) -> Hand:
         return prepare(hand)

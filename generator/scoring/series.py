@@ -37,6 +37,12 @@ def _pos(ruleset: Ruleset, pid: str) -> int:
     return next(i for i, p in enumerate(ruleset.patterns) if p.id == pid)
 
 
+def _above(ruleset: Ruleset, c: str, x: str) -> bool:
+    """Whether `c` is of `x`'s series and ranks above it (the higher value, then the earlier in rule order)."""
+    pc, px = ruleset.pattern(c), ruleset.pattern(x)
+    return c != x and pc.group == px.group and (pc.value, -_pos(ruleset, c)) > (px.value, -_pos(ruleset, x))
+
+
 def score_reading(hand: Hand, reading: Reading, ruleset: Ruleset) -> tuple[int, list[Counted], list[Excluded], list[str]]:
     view = View(hand, reading)
     chicken = ruleset.option("chicken")
@@ -93,6 +99,32 @@ class SeriesPolicy(Policy):
 
     def score(self, hand: Hand, found: list[Reading], ruleset: Ruleset, key: str) -> Score:
         return score(hand, found, ruleset, key)
+
+    def kept_apart(self, ruleset: Ruleset, a: str, b: str) -> tuple[str, str] | None:
+        """Besides the exclusions: one pattern of a series counts (the higher value, then the earlier in rule
+        order), and a pattern worth more than the limit counts alone."""
+        found = super().kept_apart(ruleset, a, b)
+        if found is not None:
+            return found
+        pa, pb = ruleset.pattern(a), ruleset.pattern(b)
+        first = (pa.value, -_pos(ruleset, a)) > (pb.value, -_pos(ruleset, b))
+        if pa.group == pb.group:
+            return (a if first else b), f"one pattern of the {pa.group} series counts"
+        limit = ruleset.option("limit")
+        if limit is not None and max(pa.value, pb.value) > limit:
+            keep = a if pa.value > limit and (pb.value <= limit or first) else b
+            return keep, f"{ruleset.pattern(keep).en} is worth more than the {limit} limit and counts alone"
+        return None
+
+    def sets_aside(self, ruleset: Ruleset, c: str, x: str) -> bool:
+        """Besides the exclusions, a pattern of `x`'s series ranked above it."""
+        return super().sets_aside(ruleset, c, x) or _above(ruleset, c, x)
+
+    def removers(self, ruleset: Ruleset, c: str) -> frozenset[str] | None:
+        """Besides the exclusions, a pattern of the same series ranked above it."""
+        found = super().removers(ruleset, c)
+        above = {p.id for p in ruleset.patterns if _above(ruleset, p.id, c)}
+        return None if found is None else found | above
 
     def score_division(self, hand: Hand, reading: Reading, ruleset: Ruleset
                        ) -> tuple[int, list[Counted], list[Excluded]]:

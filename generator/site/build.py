@@ -41,6 +41,7 @@ from .figures import figure_tables
 from .gather import SiteData, gather
 from .links import BrokenLink, Scan, check_links
 from .markdown_safe import INSPECTED
+from .pages.matrix import matrix_files
 from .pages.page import Page
 from .pages.plan import site_pages
 from .render import SNIPPETS, TEMPLATES_DIR, environment
@@ -129,6 +130,7 @@ def render_site(data: SiteData, cache: BuildCache = NO_CACHE) -> tuple[dict[str,
     files.update(_static_files())
     files.update(calculator.asset_files(data))
     files[output_path(EXAMPLES_JSON)] = examples_json(data)
+    files.update(matrix_files(data))
     files[MARKER] = b"Built by mahjong-atlas; `mahjong-atlas build` replaces this folder.\n"
     return files, pages
 

@@ -61,7 +61,8 @@ REPORT_EVERY = 50
 """Blocks between two progress lines of a worker (`--progress`)."""
 
 
-def _blocks(worker: int, jobs: int, limit: int | None, report: bool = False) -> Iterator[Orbit]:
+def blocks(worker: int, jobs: int, limit: int | None, report: bool = False) -> Iterator[tuple[int, Orbit]]:
+    """This worker's orbits, with their index in the whole enumeration: blocks of BLOCK orbits in turn."""
     orbits = all_orbits() if limit is None else islice(all_orbits(), limit)
     start = time.perf_counter()
     for i, orbit in enumerate(orbits):
@@ -69,7 +70,7 @@ def _blocks(worker: int, jobs: int, limit: int | None, report: bool = False) -> 
             if report and i % (BLOCK * REPORT_EVERY) == BLOCK * worker:
                 print(f"worker {worker}: orbit {i:,} reached after {time.perf_counter() - start:.0f} s "
                       f"({time.process_time():.0f} s of processor time)", file=sys.stderr, flush=True)
-            yield orbit
+            yield i, orbit
 
 
 def _work(args: tuple[int, int, int | None, list[Ruleset], bool]
@@ -79,7 +80,7 @@ def _work(args: tuple[int, int, int | None, list[Ruleset], bool]
     wins, win_step = win_orbit_step(rulesets)
 
     def counted() -> Iterator[Orbit]:
-        for orbit in _blocks(worker, jobs, limit, report):
+        for _i, orbit in blocks(worker, jobs, limit, report):
             universe.add(orbit)
             win_step(orbit)  # the wins of the orbit's hands, while its hands are at hand
             yield orbit

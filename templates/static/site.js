@@ -64,25 +64,19 @@
   if (picker && matrix) {
     var pickA = document.getElementById("pick-a"), pickB = document.getElementById("pick-b");
     var answer = document.getElementById("pick-answer");
-    var name = function (n) { return pickA.options[n - 1].textContent.replace(/^\d+\. /, ""); };
     var say = function () {
       var a = parseInt(pickA.value, 10), b = parseInt(pickB.value, 10);
       answer.textContent = "";
       if (a === b) { answer.textContent = "Pick two different patterns."; return; }
       var cell = matrix.tBodies[0].rows[a - 1].cells[b];
       var link = cell.querySelector("a");
-      var title = (link || cell).getAttribute("title") || "";
-      var status = (cell.className.match(/m-([a-z-]+)/) || [])[1];
-      var text = name(a) + " and " + name(b) + ": ";
-      var excl = title.match(/^(\d+) excludes (\d+) \((.*)\)$/);
-      if (status === "both") text += "both count in one hand on this site";
-      else if (excl) text += name(+excl[1]) + " removes " + name(+excl[2]) + " (" + excl[3] + ")";
-      else text += title;
+      var mark = link || cell.querySelector("[aria-label]");
+      var text = ((mark && mark.getAttribute("aria-label")) || "").replace(/^\d+ × \d+: /, "");
       answer.appendChild(document.createTextNode(text + (link ? " — " : ".")));
       if (link) {
         var a2 = document.createElement("a");
         a2.href = link.getAttribute("href");
-        a2.textContent = "see the hand";
+        a2.textContent = "see the witness hand";
         answer.appendChild(a2);
         answer.appendChild(document.createTextNode("."));
       }

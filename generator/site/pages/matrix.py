@@ -1,7 +1,11 @@
-"""A rule set's compatibility matrix page: which pattern pairs count together, which exclude each other."""
+"""A rule set's compatibility matrix page, its data file, and what a pattern page lists from the matrix."""
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
+
+from ...examples.matrix import STATUSES, Cell, Matrix
 from ...rules import Pattern, Ruleset
 from .. import urls
 from ..gather import SiteData
@@ -9,7 +13,9 @@ from .page import Page, ruleset_crumbs
 
 Witnessed = dict[str, list[tuple[Ruleset, Pattern, Pattern]]]  # hand key -> matrix pairs it shows counting together
 
-MATRIX_SYMBOLS = {"both": "✓", "excluded": "×", "unseen": "·", "impossible": "∅"}
+MATRIX_SYMBOLS = {"both": "✓", "below-minimum": "↓", "excludes": "×", "never": "∅", "undecided": "?"}
+STATUS_WORDS = {"both": "count together", "below-minimum": "count together only under the minimum",
+                "excludes": "one drops the other", "never": "never together", "undecided": "undecided"}
 
 
 def witnessed(data: SiteData) -> Witnessed:
@@ -29,6 +35,40 @@ def has_matrix(data: SiteData, ruleset_id: str) -> bool:
     return ruleset_id in data.atlas.matrices
 
 
+def witness_url(data: SiteData, rs: Ruleset, c: Cell) -> str | None:
+    """Where a cell's witness is shown: its hand page when the site has one, else the calculator with the hand."""
+    if c.example and c.example in data.by_key:
+        return urls.hand_url(c.example) + f"#score-{rs.id}"
+    return urls.calculator_url(c.witness) if c.witness else None
+
+
+def cell_words(rs: Ruleset, a: str, b: str, c: Cell) -> str:
+    """One sentence for a pair: the answer and its reason (for an ``excludes``, which of the two stays)."""
+    pa, pb = rs.pattern(a), rs.pattern(b)
+    if c.status == "excludes":
+        return excludes_words(rs, a, b, c)
+    return f"{pa.en} and {pb.en}: {STATUS_WORDS[c.status]} ({c.reason})" if c.reason else \
+        f"{pa.en} and {pb.en}: {STATUS_WORDS[c.status]}"
+
+
+def excludes_words(rs: Ruleset, a: str, b: str, c: Cell) -> str:
+    """Which of an ``excludes`` pair stays and which is dropped (or that both are, by a third pattern), and the
+    rule."""
+    if c.by is None:
+        said = f"{rs.pattern(a).en} and {rs.pattern(b).en} are both dropped where both show"
+    else:
+        said = f"{rs.pattern(c.by).en} stays, {rs.pattern(b if c.by == a else a).en} is dropped"
+    return f"{said}: {c.reason}" if c.reason else said
+
+
+@dataclass(frozen=True)
+class Mark:
+    status: str
+    symbol: str
+    url: str | None
+    words: str
+
+
 def matrix_pages(data: SiteData, rs: Ruleset) -> list[Page]:
     m = data.atlas.matrices.get(rs.id)
     if m is None:
@@ -36,27 +76,87 @@ def matrix_pages(data: SiteData, rs: Ruleset) -> list[Page]:
     number = {pid: i + 1 for i, pid in enumerate(m.patterns)}
     rows = []
     for a in m.patterns:
-        cells: list[tuple[str, str, str | None, str]] = []  # (status, symbol, url, title)
+        marks: list[Mark | None] = []
         for b in m.patterns:
             c = m.cell(a, b)
             if c is None:
-                cells.append(("diag", "", None, ""))
+                marks.append(None)
                 continue
-            url = urls.hand_url(c.example) if c.status == "both" and c.example in data.by_key else None
-            if c.status == "excluded" and c.by:
-                victim = b if c.by == a else a
-                title = f"{number[c.by]} excludes {number[victim]} ({c.rule})"
-            elif c.status == "both":
-                title = f"{number[a]} and {number[b]} count together"
-            elif c.status == "impossible":
-                title = "never together (checked exhaustively)"
-            else:
-                title = f"not seen together in {c.searched} hands"
-            cells.append((c.status, MATRIX_SYMBOLS[c.status], url, title))
-        rows.append((number[a], rs.pattern(a), cells))
+            words = f"{number[a]} × {number[b]}: " + cell_words(rs, a, b, c)
+            marks.append(Mark(c.status, MATRIX_SYMBOLS[c.status], witness_url(data, rs, c), words))
+        rows.append((number[a], rs.pattern(a), marks))
     # the page prints the matrix's cells through `rows` alone, so the Matrix (thousands of cells more to digest for
     # the page cache) is not handed to it
+    stored = m.stored
+    space = ({"hands": stored.hands, "divisions": stored.divisions, "searched": stored.searched,
+              "current": stored.current} if stored is not None else None)
     return [Page(urls.matrix_url(rs.id), "matrix.html", f"{rs.name} compatibility matrix",
                  {"n_patterns": len(m.patterns), "searched": m.searched, "rows": rows, "counts": m.counts(),
-                  "symbols": MATRIX_SYMBOLS},
+                  "symbols": MATRIX_SYMBOLS, "words": STATUS_WORDS, "statuses": STATUSES, "space": space,
+                  "data_url": matrix_data_url(rs.id)},
                  ruleset=rs, searchable=False, crumbs=ruleset_crumbs(rs))]
+
+
+@dataclass(frozen=True)
+class Partner:
+    """Another pattern beside the page's own: the pair's answer, its words and its witness's address."""
+
+    other: Pattern
+    cell: Cell
+    words: str  # the reason or rule (for ``excludes``, which stays), empty when the answer has none
+    url: str | None  # the witness: a hand page of the site, else the calculator; None when there is none
+
+
+@dataclass(frozen=True)
+class Group:
+    status: str
+    partners: list[Partner]
+    open: bool  # shown unfolded: a short list reads at a glance, a long one (dozens of never) waits for a click
+
+
+OPEN_AT_MOST = 12  # partners a group may list and still be shown unfolded
+
+
+def combinations_of(data: SiteData, rs: Ruleset, p: Pattern) -> list[Group]:
+    """For a pattern page: per status (in `STATUSES` order), the other patterns with that answer beside `p`, in
+    rule order; empty groups are left out."""
+    m = data.atlas.matrices.get(rs.id)
+    if m is None:
+        return []
+    groups: dict[str, list[Partner]] = {s: [] for s in STATUSES}
+    for q in rs.patterns:
+        c = m.cell(p.id, q.id)
+        if c is None:
+            continue
+        words = excludes_words(rs, p.id, q.id, c) if c.status == "excludes" else c.reason
+        groups[c.status].append(Partner(q, c, words, witness_url(data, rs, c)))
+    return [Group(s, groups[s], len(groups[s]) <= OPEN_AT_MOST) for s in STATUSES if groups[s]]
+
+
+def matrix_data_url(ruleset_id: str) -> str:
+    return f"/data/matrix/{ruleset_id}.json"
+
+
+def matrix_json(data: SiteData, m: Matrix) -> bytes:
+    """notation.md's data/matrix/<ruleset-id>.json: every unordered pair once, a before b in rule order.
+
+    One pair a line, keys sorted, so the bytes follow the answers alone and a diff between builds names the pairs
+    that changed. A pair the build ties to a hand of the site carries that hand's notation as its witness: the file
+    is read without the site's pages, so a witness must be a hand, not a key."""
+    pairs = []
+    for i, a in enumerate(m.patterns):
+        for b in m.patterns[i + 1:]:
+            c = m.cells[(a, b)]
+            witness = c.witness
+            if witness is None and c.example and c.example in data.by_key:
+                witness = data.by_key[c.example].hand
+            pairs.append({"a": a, "b": b, "status": c.status, "witness": witness, "by": c.by, "reason": c.reason})
+    lines = ",\n".join(json.dumps(x, ensure_ascii=False, sort_keys=True) for x in pairs)
+    head = json.dumps(m.patterns, ensure_ascii=False)
+    return (f'{{"pairs": [\n{lines}\n],\n"patterns": {head},\n"ruleset": {json.dumps(m.ruleset)}}}\n').encode()
+
+
+def matrix_files(data: SiteData) -> dict[str, bytes]:
+    """The data file of every rule set that has a matrix, by output path."""
+    return {urls.output_path(matrix_data_url(rid)): matrix_json(data, m)
+            for rid, m in sorted(data.atlas.matrices.items())}

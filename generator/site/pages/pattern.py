@@ -11,6 +11,7 @@ from ...stats.frequency import ruleset_frequencies
 from .. import urls, views
 from ..gather import SiteData
 from .concept import concept_peers, concepts_by_pattern
+from .matrix import STATUS_WORDS, combinations_of
 from .page import Page, ruleset_crumbs
 
 ROLE_WORDS = {"curated": "from a source", "minimal": "minimal example", "typical": "typical example",
@@ -73,7 +74,8 @@ def pattern_pages(data: SiteData, rs: Ruleset, index: dict[tuple[str, str, str],
             urls.pattern_url(rs.id, p.id), "pattern.html", f"{p.zh} {p.en}",
             {"p": p, "relations": views.relations(rs, p, index), "examples": shown, "misses": misses,
              "concept": concept, "peers": concept_peers(data, concept, rs.id),
-             "frequency": frequencies[p.id],
+             "frequency": frequencies[p.id], "combines": combinations_of(data, rs, p),
+             "combine_words": STATUS_WORDS,
              "prev": rs.patterns[i - 1] if i > 0 else None,
              "next": rs.patterns[i + 1] if i + 1 < len(rs.patterns) else None},
             ruleset=rs, description=f"{p.zh} {p.en}, {p.value} {rs.unit} in {rs.name} {rs.edition}.",

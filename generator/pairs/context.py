@@ -1,0 +1,59 @@
+"""Two patterns that read only how the hand was won: every combination of flags decides them.
+
+Such a detector (`CONTEXT_ONLY`) reads the flags and nothing of the tiles (tests/test_examples_matrix.py
+checks this on the example stream), so two probe hands with every combination of flags that the notation
+accepts and the rule set's game allows (`Policy.problem`) are the whole space: when no combination shows
+both, no hand does. The probes are concealed and win on a tile they hold once (so robbing a kong is open to
+them), one of them with a concealed kong (so is a win on its replacement tile).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+from itertools import product
+
+from .. import detectors
+from ..hand import Hand, WinContext
+from ..notation import HandError, format_hand, parse_hand
+from ..rules import Ruleset
+from ..shapes import readings
+
+CONTEXT_ONLY = frozenset({"win_context", "first_turn", "self_drawn", "declared"})
+"""Detectors that read only `WinContext` (generator/detectors/context.py, riichi.py's declarations)."""
+
+PROBES = ("12356m456p789s55s+4m", "12356m456p55s{1111z}+4m")
+_FLAGS = ("tsumo", "last_tile", "after_kong", "robbing_kong", "last_copy", "first_turn", "dealer",
+          "riichi", "double_riichi", "ippatsu")
+
+
+@cache
+def contexts() -> tuple[Hand, ...]:
+    """Every win context the notation accepts, on each probe hand (flags only; tiles do not matter)."""
+    out: list[Hand] = []
+    seen: set[str] = set()
+    for probe, bits in product(map(parse_hand, PROBES), product((False, True), repeat=len(_FLAGS))):
+        ctx = WinContext(**dict(zip(_FLAGS, bits, strict=True)))
+        try:
+            hand = parse_hand(format_hand(replace(probe, context=ctx)))
+        except HandError:
+            continue
+        key = format_hand(hand)
+        if key not in seen:
+            seen.add(key)
+            out.append(hand)
+    return tuple(out)
+
+
+def context_never(rs: Ruleset, a: str, b: str) -> str | None:
+    """When both detectors read only the win context and no accepted context shows both: the reason; else None."""
+    pa, pb = rs.pattern(a), rs.pattern(b)
+    if pa.detect not in CONTEXT_ONLY or pb.detect not in CONTEXT_ONLY:
+        return None
+    allowed = [h for h in contexts() if rs.scoring.problem(h) is None]
+    for hand in allowed:
+        view = detectors.View(hand, readings(hand)[0])
+        if detectors.run(pa.detect, view, dict(pa.params)) and detectors.run(pb.detect, view, dict(pb.params)):
+            return None
+    return (f"checked every one of the {len(allowed)} combinations of win flags the notation and the game allow "
+            f"(on a concealed hand with and without a kong): the two conditions never hold together")

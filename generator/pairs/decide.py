@@ -1,0 +1,165 @@
+"""Every pair of a rule set's patterns decided from the walk and the witness search, each answer with its backing.
+
+* `never`: no hand shows both — the walk found no division that shows (or, for a pattern that reads more than
+  the tiles, admits) both, or, for two patterns that read only the win's flags, no combination of flags the
+  notation accepts holds both (`context.py`); the reason says which;
+* `both`: a legal hand counts both (the witness);
+* `excludes`: the policy drops one of the two on every hand that shows both (`Policy.kept_apart`: an
+  exclusion, a series, the limit, a yakuman…), `by` naming the pattern that stays, with a hand that shows
+  both when the search found one;
+* `undecided`: none of these yet — the reason says what was seen; exhaust.py then tries the pair on every
+  division that holds both, which decides it (`below-minimum` among the answers it can give) or says why not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, Literal
+
+from ..rules import Ruleset
+from .context import context_never
+from .potential import forces, needs, one_at_a_time, steady
+from .walk import Sightings, bits_of
+from .witness import Apart, Found
+
+Status = Literal["both", "below-minimum", "excludes", "never", "undecided"]
+STATUSES: tuple[Status, ...] = ("both", "below-minimum", "excludes", "never", "undecided")
+
+
+@dataclass(frozen=True)
+class Answer:
+    a: str
+    b: str
+    status: Status
+    witness: str | None
+    by: str | None
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"a": self.a, "b": self.b, "status": self.status, "witness": self.witness, "by": self.by,
+                "reason": self.reason}
+
+
+def apart_of(rs: Ruleset, pair: tuple[str, str], seen: Sightings | None = None) -> Apart | None:
+    """Why one of the two (or both) never counts where both show, if the rules say so: the policy keeps them
+    apart (`Policy.kept_apart`); or a third pattern that always drops it (`Policy.drops_always`) shows wherever
+    both do — one the two patterns' needs of the win force on any division (`potential.forces`: two concealed
+    kongs and a claimed one are three kongs), or on every kind of division that holds both (the walk's
+    `seen.alongside`, or in short where it holds too many kinds, `seen.common`: what every such division shows,
+    and their fewest pungs) a steady tile pattern the division shows or a pattern forced there."""
+    a, b = pair
+    got = rs.scoring.kept_apart(rs, a, b)
+    if got is not None:
+        return Apart(got[0], b if got[0] == a else a, got[1])
+    na, nb = needs(rs.pattern(a), rs), needs(rs.pattern(b), rs)
+    if not na.meet(nb):
+        return None
+    win = na.also(nb).tight()
+    order = {p.id: i for i, p in enumerate(rs.patterns)}
+
+    def meets(r: str, x: str) -> bool:  # shown or admitted together on some division
+        if seen is None or not seen.walked:
+            return True
+        return ((r, x) if order[r] < order[x] else (x, r)) in seen.common
+
+    def droppers(drop: str, here: list[str]) -> list[str]:
+        return [c for c in here if c not in pair and rs.scoring.drops_always(rs, c, drop, meets)]
+
+    def named(cs: set[str]) -> str:  # the ones no other of them sets aside: four kongs, not the three it implies
+        top = [c for c in cs if not any(rs.scoring.sets_aside(rs, o, c) for o in cs if o != c)] or sorted(cs)
+        return " or ".join(sorted(rs.pattern(c).en for c in top))
+
+    kinds = seen.alongside.get(pair) if seen is not None else None
+    if kinds is None and seen is not None and pair in seen.common:
+        kinds = frozenset({seen.common[pair]})
+    forced = [p.id for p in rs.patterns if forces(p, win)]
+
+    def everywhere(drop: str) -> set[str]:  # what drops `drop` wherever both show; empty if nothing does
+        direct = set(droppers(drop, forced))
+        if direct or not kinds:
+            return direct
+        out = set()
+        for mask, pungs in kinds:
+            here = [rs.patterns[k].id for k in bits_of(mask) if steady(rs.patterns[k])]
+            got = droppers(drop, here + [p.id for p in rs.patterns if p.id not in here and forces(p, win, pungs)])
+            if not got:
+                return set()
+            out.add(got[0])
+        return out
+
+    wins = f"with {na.words or 'any win'} and {nb.words or 'any win'}"
+    by = {drop: everywhere(drop) for drop in pair}
+    if by[a] and by[b]:
+        return Apart(None, b, f"{wins}, {named(by[a] | by[b])} shows wherever both do and drops both")
+    for keep, drop in ((a, b), (b, a)):
+        if by[drop]:
+            return Apart(keep, drop, f"{wins}, {named(by[drop])} shows wherever both do and drops "
+                                     f"{rs.pattern(drop).en}")
+    return None
+
+
+def decide(rs: Ruleset, never: dict[tuple[str, str], str], found: Found, seen: Sightings | None = None
+           ) -> list[Answer]:
+    """One answer per unordered pair, in rule order. `never`: the walk's never pairs with their reasons;
+    `seen`: the walk, which says what shows wherever each pair does."""
+    out = []
+    for a, b in combinations([p.id for p in rs.patterns], 2):
+        out.append(_answer(rs, a, b, never, found, seen))
+    return out
+
+
+def _answer(rs: Ruleset, a: str, b: str, never: dict[tuple[str, str], str], found: Found,
+            seen: Sightings | None) -> Answer:
+    pair = (a, b)
+    if pair in never:
+        if pair in found.both or pair in found.shown:
+            raise ValueError(f"{rs.id}: the walk says {a} and {b} never show together, but "
+                             f"{found.both.get(pair) or found.showing(pair)!r} shows both: a requirement "
+                             f"(generator/pairs/potential.py) is wrong")
+        return Answer(a, b, "never", None, None, never[pair])
+    flags = context_never(rs, a, b)
+    if flags is not None:
+        if pair in found.both or pair in found.shown:
+            raise ValueError(f"{rs.id}: no flags show {a} and {b} together, yet a hand of the search does")
+        return Answer(a, b, "never", None, None, flags)
+    exclusive = one_at_a_time(rs.pattern(a), rs.pattern(b))
+    if exclusive is not None:
+        if pair in found.both or pair in found.shown:
+            raise ValueError(f"{rs.id}: {a} and {b} are one detector's exclusive answers, yet a hand shows both")
+        return Answer(a, b, "never", None, None, exclusive)
+    na, nb = needs(rs.pattern(a), rs), needs(rs.pattern(b), rs)
+    if not na.meet(nb):
+        if pair in found.both or pair in found.shown:
+            raise ValueError(f"{rs.id}: {a} and {b} need different wins, yet a hand of the search shows both")
+        return Answer(a, b, "never", None, None, f"{rs.pattern(a).en} needs {na.words}; {rs.pattern(b).en} needs "
+                                                 f"{nb.words}: no win is both")
+    apart = apart_of(rs, pair, seen)
+    if pair in found.both:
+        if apart is not None:
+            raise ValueError(f"{rs.id}: the rules keep {a} and {b} apart ({apart[2]}), but "
+                             f"{found.both[pair]!r} counts both")
+        return Answer(a, b, "both", found.both[pair], None, "this hand counts both")
+    if apart is not None:
+        keep, drop, rule = apart
+        seen = found.apart_witness(pair, keep)
+        if seen is not None:
+            return Answer(a, b, "excludes", seen[0], seen[1], rule)
+        if rs.option("chicken") in pair and keep in found.counts_on:  # its detector shows on every hand
+            return Answer(a, b, "excludes", found.counts_on[keep], keep, rule)
+        return Answer(a, b, "undecided", None, None, f"{rule}, but no hand found that shows both")
+    if pair in found.below:
+        return Answer(a, b, "undecided", found.below[pair], None,
+                      "counted together only on hands under the minimum so far")
+    if pair in found.shown:
+        hand, dropped, by = found.showing(pair)  # type: ignore[misc]  # a pair in `shown` has a way
+        return Answer(a, b, "undecided", hand, None,
+                      f"shown together, {dropped} dropped ({by}), on every hand tried; never counted together")
+    return Answer(a, b, "undecided", None, None, "no hand found that shows both, and no proof that none does")
+
+
+def counts(answers: list[Answer]) -> dict[str, int]:
+    out = dict.fromkeys(STATUSES, 0)
+    for x in answers:
+        out[x.status] += 1
+    return out

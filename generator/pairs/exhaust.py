@@ -1,0 +1,190 @@
+"""Stage three: each pair the search left undecided, tried on every division that could hold both.
+
+A second walk of every orbit gathers, per undecided pair, the divisions that show or admit both (walk.py);
+then every situation of what the two patterns read (moves.situations) is built on each and scored. When no
+legal hand counts both, the pair is `below-minimum` if a hand under the minimum does, `excludes` if some hand
+showed both (one dropped on every one of them), else `never`; the reason names the space tried. A pair with
+more divisions than `DIVISIONS`, or more hands than
+`HANDS`, stays undecided and says so: the answer would not rest on the whole space.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from dataclasses import dataclass, field
+from random import Random
+
+from ..rules import Ruleset
+from ..stats.run import blocks
+from .decide import Answer
+from ..scoring.needs import Needs
+from .moves import fixed_flags, random_situation, reads_of, situations, valid
+from .potential import needs
+from .walk import Walker, Witness, witness_hand
+from .witness import Apart, Search
+
+Pair = tuple[str, str]
+Kept = tuple[int, bytes, int]
+"""A gathered division: (orbit index, the hand's counts as bytes, division index), a witness kept small."""
+DIVISIONS = 40_000
+"""Divisions gathered per pair at most; a pair with more is left undecided."""
+HANDS = 100_000
+"""Hands scored per pair at most."""
+SAMPLES = 3_000
+"""Random situations of the gathered divisions scored per pair before the exhaustive try."""
+
+
+class Gatherer(Walker):
+    """The walk again, keeping for each asked pair the divisions that show or admit both."""
+
+    def __init__(self, rulesets: list[Ruleset], asked: dict[str, list[Pair]]) -> None:
+        super().__init__(rulesets)
+        self.asked = [[(s.ids.index(a), s.ids.index(b), (a, b)) for a, b in asked.get(rs.id, [])]
+                      for rs, s in ((rs, self.sightings[rs.id]) for rs in self.rulesets)]
+        self.kept: dict[str, dict[Pair, list[Kept]]] = {rs.id: {} for rs in self.rulesets}
+        self.full: dict[str, set[Pair]] = {rs.id: set() for rs in self.rulesets}
+        self._hits: list[dict[int, list[Pair]]] = [{} for _ in self.rulesets]
+
+    def _record(self, k: int, mask: int, admitted: int, witness: Witness, pungs: int) -> None:
+        both = mask | admitted
+        hits = self._hits[k].get(both)
+        if hits is None:
+            hits = self._hits[k][both] = [p for ia, ib, p in self.asked[k] if both >> ia & 1 and both >> ib & 1]
+        if not hits:
+            return
+        rid = self.rulesets[k].id
+        for pair in hits:
+            kept = self.kept[rid].setdefault(pair, [])
+            if len(kept) < DIVISIONS:
+                index, counts, d = witness
+                kept.append((index, bytes(counts), d))  # a 34-slot count vector in 34 bytes: thousands are kept
+            else:
+                self.full[rid].add(pair)
+
+
+def _gather(args: tuple[int, int, list[Ruleset], dict[str, list[Pair]]]
+            ) -> tuple[dict[str, dict[Pair, list[Kept]]], dict[str, set[Pair]]]:
+    worker, jobs, rulesets, asked = args
+    g = Gatherer(rulesets, asked)
+    for index, orbit in blocks(worker, jobs, None):
+        g.orbit(index, orbit)
+    return g.kept, g.full
+
+
+@dataclass
+class Gathered:
+    kept: dict[str, dict[Pair, list[Kept]]] = field(default_factory=dict)
+    full: dict[str, set[Pair]] = field(default_factory=dict)
+
+
+def gather(rulesets: list[Ruleset], asked: dict[str, list[Pair]], jobs: int) -> Gathered:
+    """The divisions of every orbit holding each asked pair (both workers' shares merged, in orbit order)."""
+    tasks = [(w, jobs, rulesets, asked) for w in range(jobs)]
+    if jobs == 1:
+        parts = [_gather(tasks[0])]
+    else:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            parts = pool.map(_gather, tasks)
+    out = Gathered({rs.id: {} for rs in rulesets}, {rs.id: set() for rs in rulesets})
+    for kept, full in parts:
+        for rid, pairs in kept.items():
+            for pair, ws in pairs.items():
+                out.kept[rid].setdefault(pair, []).extend(ws)
+        for rid, pairs in full.items():
+            out.full[rid] |= pairs
+    for rid, pairs in out.kept.items():
+        for pair, ws in pairs.items():
+            ws.sort()
+            if len(ws) > DIVISIONS:
+                out.full[rid].add(pair)
+                del ws[DIVISIONS:]
+    return out
+
+
+def sample(rs: Ruleset, answer: Answer, divisions: list[Kept], reads: frozenset[str], fixed: dict[str, bool],
+           apart: Apart | None) -> Answer | None:
+    """`SAMPLES` random situations of random gathered divisions: an answer if one of them is a witness (a hand
+    counting both, or for a pair the policy keeps apart one showing both with the right one dropped), else
+    None. Most pairs with too many divisions to try are pairs with many witnesses."""
+    a, b = answer.a, answer.b
+    search = Search(rs)
+    rnd = Random(f"{rs.id} {a} {b}")
+    win = _win_of(rs, a, b)
+    for _ in range(SAMPLES):
+        hand, reading = witness_hand(_unpacked(rnd.choice(divisions)))
+        v = valid(random_situation(hand, reading, reads, search.riichi, fixed, rnd, win))
+        if v is None or not win.holds(v):
+            continue
+        search.record(v)
+        if (a, b) in search.found.both:
+            return _both(rs, a, b, search.found.both[(a, b)], apart)
+        seen = search.found.apart_witness((a, b), apart.keep) if apart is not None else None
+        if seen is not None:
+            return Answer(a, b, "excludes", seen[0], seen[1], apart.rule)  # type: ignore[union-attr]
+    return None
+
+
+def _both(rs: Ruleset, a: str, b: str, hand: str, apart: Apart | None) -> Answer:
+    if apart is not None:
+        raise ValueError(f"{rs.id}: the rules keep {a} and {b} apart ({apart.rule}), but {hand!r} counts both")
+    return Answer(a, b, "both", hand, None, "this hand counts both")
+
+
+def _win_of(rs: Ruleset, a: str, b: str) -> Needs:
+    """What both patterns need of the win: a hand that misses it shows not both, so it need not be scored."""
+    return needs(rs.pattern(a), rs).also(needs(rs.pattern(b), rs)).tight()
+
+
+def _unpacked(kept: Kept) -> Witness:
+    index, counts, d = kept
+    return index, tuple(counts), d
+
+
+def exhaust(rs: Ruleset, answer: Answer, divisions: list[Kept], truncated: bool, apart: Apart | None) -> Answer:
+    """The pair's answer after every situation of every gathered division, or the undecided answer as it was;
+    a random sample of them first."""
+    a, b = answer.a, answer.b
+    # Claims, the winning tile and the self-draw change which readings a hand has and which one the engine scores,
+    # whatever the two patterns read: without them a pair of tile patterns could look apart on concealed hands only.
+    reads = frozenset({"sets", "win", "tsumo"}).union(*(reads_of(rs.pattern(pid)) for pid in (a, b)))
+    fixed = fixed_flags([rs.pattern(a), rs.pattern(b)], rs)
+    found = sample(rs, answer, divisions, reads, fixed, apart) if divisions else None
+    if found is not None:
+        return found
+    if truncated:
+        return Answer(a, b, "undecided", answer.witness, None,
+                      f"{answer.reason}; more than {DIVISIONS:,} divisions hold both, too many to try every one")
+    search = Search(rs)
+    win = _win_of(rs, a, b)
+    for index, counts, d in divisions:
+        hand, reading = witness_hand(_unpacked((index, counts, d)))
+        for h in situations(hand, reading, reads, search.riichi, fixed):
+            v = valid(h)
+            if v is None or not win.holds(v):
+                continue
+            search.record(v)
+            if (a, b) in search.found.both:
+                return _both(rs, a, b, search.found.both[(a, b)], apart)
+            if search.found.scored > HANDS:
+                return Answer(a, b, "undecided", answer.witness, None,
+                              f"{answer.reason}; more than {HANDS:,} hands to try on the divisions that hold both")
+    space = (f"every one of the {search.found.scored:,} hands built on the {len(divisions):,} divisions that hold "
+             f"both, with every claim, kong, winning tile and self-draw and every situation of what the two read, "
+             f"that meet what both need of the win")
+    if (a, b) in search.found.below:
+        return Answer(a, b, "below-minimum", search.found.below[(a, b)], None,
+                      f"both count only on hands under the minimum, on {space}")
+    if (a, b) not in search.found.together:
+        return Answer(a, b, "never", None, None, f"the reading the engine scores never shows both, on {space}")
+    kept = search.found.apart_witness((a, b), apart.keep) if apart is not None else None
+    if apart is not None and kept is not None:
+        return Answer(a, b, "excludes", kept[0], kept[1], f"{apart.rule}; both show on some of {space}")
+    shown = search.found.showing((a, b))
+    if shown is None:
+        return Answer(a, b, "excludes", search.found.together[(a, b)], None,
+                      f"where both show, another pattern drops both, on {space}")
+    hand, dropped, by = shown
+    if len(search.found.shown[(a, b)]) == 2:
+        return Answer(a, b, "excludes", hand, b if dropped == a else a,
+                      f"one of the two is dropped wherever both show (on this hand {dropped}, by {by}), on {space}")
+    return Answer(a, b, "excludes", hand, b if dropped == a else a, f"{dropped} is dropped ({by}) on {space}")

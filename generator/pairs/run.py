@@ -1,0 +1,131 @@
+"""The full walk behind `mahjong-atlas matrix`: every orbit, every walked rule set, in parallel.
+
+Workers take the statistics run's blocks of orbits in turn (`stats.run.blocks`) and return their sightings;
+merging keeps each pair's earliest witness by orbit index, so the result does not depend on the number of
+workers.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from dataclasses import dataclass
+from typing import Any
+from itertools import combinations
+
+from ..examples.generate import HandStream
+from ..hand import Hand
+from ..rules import Ruleset
+from ..stats.run import blocks
+from .decide import Answer, apart_of, decide
+from .exhaust import Kept, exhaust, gather
+from .store import never_reason
+from .walk import Sightings, Walker, unwalked, walked, witness_hand
+from .witness import Found, Search
+
+
+@dataclass
+class WalkResult:
+    sightings: dict[str, Sightings]
+    seconds: float
+    orbits: int  # orbits enumerated (each rule set's space says how many of them it admits)
+
+
+def _work(args: tuple[int, int, int | None, list[Ruleset], bool]) -> tuple[dict[str, Sightings], int]:
+    worker, jobs, limit, rulesets, report = args
+    walker = Walker(rulesets)
+    n = 0
+    for index, orbit in blocks(worker, jobs, limit, report):
+        walker.orbit(index, orbit)
+        n += 1
+    return walker.sightings, n
+
+
+def run_walk(rulesets: list[Ruleset], jobs: int = 2, limit: int | None = None, report: bool = False) -> WalkResult:
+    """Walk every orbit (or the first `limit`, which proves nothing) for the rule sets the walk covers."""
+    start = time.perf_counter()
+    chosen = [rs for rs in rulesets if walked(rs)]
+    tasks = [(w, jobs, limit, chosen, report) for w in range(jobs)]
+    if jobs == 1:
+        parts = [_work(tasks[0])]
+    else:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            parts = pool.map(_work, tasks)
+    merged = Walker(chosen).sightings
+    for part, _n in parts:
+        for rid, s in part.items():
+            merged[rid].merge(s)
+    return WalkResult(merged, time.perf_counter() - start, sum(n for _p, n in parts))
+
+
+STREAM = 1500
+"""Hands of the seeded example stream the witness search starts from, beside the walk's witnesses."""
+WALKS = 3
+"""Random walks from each starting hand."""
+
+
+def search_witnesses(rs: Ruleset, s: Sightings, stream: int = STREAM) -> Found:
+    """The witness search of one rule set (witness.py), aimed at every pair the walk leaves open."""
+    hands = HandStream()
+    search = Search(rs)
+    starts = [hands[i] for i in range(stream)] + [witness_hand(w)[0] for w in sorted(set(s.together.values()))]
+    search.spread(starts, WALKS, seed=STREAM)
+    never = set(s.never())
+    extra: dict[tuple[str, str], list[Hand]] = {}
+    for pair, w in s.admitted.items():
+        extra[pair] = [witness_hand(w)[0]]
+    todo = []
+    for pair in combinations(s.ids, 2):
+        if pair not in never:
+            todo.append((pair, apart_of(rs, pair, s)))
+    search.target(todo, extra)
+    search.situate(todo, extra)
+    return search.found
+
+
+def _decide(args: tuple[Ruleset, Sightings, int]) -> tuple[str, list[Answer], int]:
+    rs, s, stream = args
+    found = search_witnesses(rs, s, stream)
+    never = {(a, b): never_reason(rs, s, a, b) for a, b in s.never()}
+    return rs.id, decide(rs, never, found, s), found.scored
+
+
+def _map(func: Any, tasks: list[Any], jobs: int) -> list[Any]:
+    """`func` over the tasks, in `jobs` processes (the largest rule sets first, so the workers finish together)."""
+    if jobs == 1:
+        return [func(t) for t in tasks]
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        return pool.map(func, tasks, chunksize=1)
+
+
+def _exhaust(args: tuple[Ruleset, list[Answer], dict[tuple[str, str], list[Kept]], set[tuple[str, str]],
+                         Sightings]) -> tuple[str, list[Answer]]:
+    rs, answers, kept, full, seen = args
+    out = []
+    for x in answers:
+        if x.status == "undecided":
+            pair = (x.a, x.b)
+            x = exhaust(rs, x, kept.get(pair, []), pair in full, apart_of(rs, pair, seen))
+        out.append(x)
+    return rs.id, out
+
+
+def decide_all(rulesets: list[Ruleset], sightings: dict[str, Sightings], jobs: int = 2,
+               stream: int = STREAM) -> dict[str, tuple[list[Answer], int]]:
+    """Every pair of every walked rule set decided (decide.py), then the undecided ones tried on every division
+    that holds both (exhaust.py): rule set id -> (answers, hands the search scored)."""
+    chosen = sorted(rulesets, key=lambda rs: -len(rs.patterns))
+    seen = {rs.id: sightings.get(rs.id) or unwalked(rs) for rs in chosen}
+    parts = _map(_decide, [(rs, seen[rs.id], stream) for rs in chosen], jobs)
+    decided = {rid: (answers, scored) for rid, answers, scored in parts}
+    asked = {rid: [(x.a, x.b) for x in answers if x.status == "undecided"] for rid, (answers, _s) in decided.items()
+             if seen[rid].walked}
+    if not any(asked.values()):
+        return decided
+    chosen = [rs for rs in chosen if rs.id in asked]
+    gathered = gather(chosen, asked, jobs)
+    tasks = [(rs, decided[rs.id][0], gathered.kept[rs.id], gathered.full[rs.id], seen[rs.id])
+             for rs in chosen]
+    for rid, answers in _map(_exhaust, tasks, jobs):
+        decided[rid] = (answers, decided[rid][1])
+    return decided
