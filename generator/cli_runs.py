@@ -114,17 +114,22 @@ def cmd_matrix(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _walk_arguments(p: Any) -> None:
+    """The options of the two commands that walk every orbit of hands."""
+    p.add_argument("--ruleset", action="append", metavar="ID", help="rule set id or alias (repeatable; default: all)")
+    p.add_argument("--jobs", type=int, default=2, help="worker processes (default: 2)")
+    p.add_argument("--limit", type=int, help="only the first N orbits of hands, for a quick look (writes nothing)")
+    p.add_argument("--progress", action="store_true", help="each worker reports how far it got, now and then")
+    p.add_argument("--content", default=str(CONTENT_DIR), help="content folder (default: the project's content/)")
+
+
 def add_run_parsers(sub: Any) -> None:
     """Register the three commands on the command line's subparsers, in the order `--help` lists them."""
     p = sub.add_parser("stats", help="count every concealed complete hand and how often each tile pattern shows "
                                      "and counts, and each of its wins (every winning tile it holds, on a discard "
                                      "and self-drawn) for the patterns that read the winning tile "
                                      "(writes content/stats/)")
-    p.add_argument("--ruleset", action="append", metavar="ID", help="rule set id or alias (repeatable; default: all)")
-    p.add_argument("--jobs", type=int, default=2, help="worker processes (default: 2)")
-    p.add_argument("--limit", type=int, help="only the first N orbits of hands, for a quick look (writes nothing)")
-    p.add_argument("--progress", action="store_true", help="each worker reports how far it got, now and then")
-    p.add_argument("--content", default=str(CONTENT_DIR), help="content folder (default: the project's content/)")
+    _walk_arguments(p)
     p.set_defaults(func=cmd_stats)
 
     p = sub.add_parser("theorems", help="check the MCR principles essay's conclusions on every division of each "
@@ -133,11 +138,8 @@ def add_run_parsers(sub: Any) -> None:
     p.add_argument("--content", default=str(CONTENT_DIR), help="content folder (default: the project's content/)")
     p.set_defaults(func=cmd_theorems)
 
-    p = sub.add_parser("matrix", help="walk every division of every concealed complete hand and decide which "
-                                      "pairs of tile patterns can show together (writes content/matrix/)")
-    p.add_argument("--ruleset", action="append", metavar="ID", help="rule set id or alias (repeatable; default: all)")
-    p.add_argument("--jobs", type=int, default=2, help="worker processes (default: 2)")
-    p.add_argument("--limit", type=int, help="only the first N orbits of hands, for a quick look (writes nothing)")
-    p.add_argument("--progress", action="store_true", help="each worker reports how far it got, now and then")
-    p.add_argument("--content", default=str(CONTENT_DIR), help="content folder (default: the project's content/)")
+    p = sub.add_parser("matrix", help="decide every pair of patterns of every rule set: both, below-minimum, "
+                                      "excludes or never, each with its witness hand or its reason, over every "
+                                      "division of every concealed complete hand (writes content/matrix/)")
+    _walk_arguments(p)
     p.set_defaults(func=cmd_matrix)

@@ -132,7 +132,8 @@ def suit_state(naturals: tuple[int, ...], wilds: int) -> State:
 
 
 def _wind_state(n: int) -> State:
-    return n in (0, 2, 3), int(n == 2)
+    """A wind's standing copies: none, a pair, a pung, or (a waits check asking about a fifth copy) both."""
+    return n in (0, 2, 3, 5), int(n in (2, 5))
 
 
 # ----------------------------------------------------------------------------- whole hands

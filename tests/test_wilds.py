@@ -14,7 +14,7 @@ from itertools import combinations_with_replacement, product
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from generator.hand import Meld, MeldKind, WaitingHand
@@ -128,6 +128,7 @@ def test_completeness_matches_the_substitution_oracle(hand: tuple[list[Tile], li
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(ready_hands(max_wilds=3))
+@example((parse_waiting("112223334m2222z"), True))  # a fifth South: a pung and the pair, a formal wait
 def test_waits_match_the_substitution_oracle(case: tuple[WaitingHand, bool]) -> None:
     hand, winds = case
     closed = counts_of(hand.concealed)
