@@ -13,7 +13,15 @@ from pathlib import Path
 from typing import Any
 
 from .cli_common import EXIT_FAIL, EXIT_OK, UsageError, rulesets_named
-from .rules import CONTENT_DIR, all_rulesets
+from .rules import CONTENT_DIR, Ruleset, all_rulesets
+
+
+def _walked_rulesets(args: argparse.Namespace) -> list[Ruleset]:
+    """The rule sets `--ruleset` names (all of them by default), read from `--content`, in rule-set order."""
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    chosen = {rs.id for rs in rulesets_named(args.ruleset)} if args.ruleset else None
+    return [rs for rs in all_rulesets(Path(args.content)).values() if chosen is None or rs.id in chosen]
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
@@ -22,11 +30,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from .stats.run import PUBLISHED, run_stats
     from .stats.store import stats_object, write_stats
 
-    if args.jobs < 1:
-        raise UsageError("--jobs must be at least 1")
-    content = Path(args.content)
-    chosen = {rs.id for rs in rulesets_named(args.ruleset)} if args.ruleset else None
-    rulesets = [rs for rs in all_rulesets(content).values() if chosen is None or rs.id in chosen]
+    rulesets = _walked_rulesets(args)
     result = run_stats(rulesets, jobs=args.jobs, limit=args.limit, report=args.progress)
     figures = result.universe.figures()
     for name, want in PUBLISHED.items() if result.universe.by_form else ():  # none when only wild tiles were asked
@@ -42,7 +46,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         if tally is None:
             continue
         obj = stats_object(rs, tally, result.wins.get(rs.id))
-        where = "not written (--limit)" if args.limit is not None else str(write_stats(obj, content))
+        where = "not written (--limit)" if args.limit is not None else str(write_stats(obj, Path(args.content)))
         print(f"{rs.id:<10} {tally.hands:>12,} complete hands in {tally.orbits:,} {tally.grouping} "
               f"({tally.by_hand:,} scored hand by hand), {len(obj['patterns'])} tile patterns"
               + (f", {obj['wins']['wins']:,} wins per way for {len(obj['wins']['patterns'])} win patterns"
@@ -86,11 +90,7 @@ def cmd_matrix(args: argparse.Namespace) -> int:
     from .pairs.store import answers_object, write_answers
     from .pairs.walk import unwalked
 
-    if args.jobs < 1:
-        raise UsageError("--jobs must be at least 1")
-    content = Path(args.content)
-    chosen = {rs.id for rs in rulesets_named(args.ruleset)} if args.ruleset else None
-    rulesets = [rs for rs in all_rulesets(content).values() if chosen is None or rs.id in chosen]
+    rulesets = _walked_rulesets(args)
     result = run_walk(rulesets, jobs=args.jobs, limit=args.limit, report=args.progress)
     if args.limit is not None:  # part of the walk proves nothing: decide with the search and the arguments alone
         for s in result.sightings.values():
@@ -106,7 +106,7 @@ def cmd_matrix(args: argparse.Namespace) -> int:
                   file=sys.stderr)
         answers, scored = decided[rs.id]
         obj = answers_object(rs, s, answers, scored)
-        where = "not written (--limit)" if args.limit is not None else str(write_answers(obj, content))
+        where = "not written (--limit)" if args.limit is not None else str(write_answers(obj, Path(args.content)))
         tally = ", ".join(f"{status} {n}" for status, n in counts(answers).items())
         print(f"{rs.id:<16} {s.space.hands:>11,} hands, {s.space.divisions:>10,} divisions, {scored:>7,} hands "
               f"scored: {tally}: {where}", file=sys.stderr)
