@@ -15,15 +15,16 @@ from hypothesis import HealthCheck, given, seed, settings
 from generator.examples.generate import HandStream
 from generator.hand import Hand
 from generator.notation import HandError, parse_hand
-from generator.pairs.decide import STATUSES, apart_of
+from generator.pairs.decide import STATUSES, Answer, apart_of
+from generator.pairs.exhaust import kept_witness
 from generator.pairs.run import _decide
 from generator.pairs.store import read_answers, stored_answers
-from generator.pairs.walk import walk, walked
+from generator.pairs.walk import divisions, walk, walked
 from generator.rules import Ruleset, all_rulesets
 from generator.scoring import engine
 from generator.scoring.result import Score
 from generator.stats.hands import Orbit, one_suit_hands
-from generator.stats.tally import images
+from generator.stats.tally import hand_of, images
 from generator.tiles import NUM_KINDS
 
 RULESETS = {rid: rs for rid, rs in all_rulesets().items() if walked(rs)}
@@ -176,6 +177,31 @@ def test_a_third_pattern_the_two_force_drops_them() -> None:
     assert "four-kongs" in {c.id for c in s.patterns} and "concealed-hand" in {e.id for e in s.excluded}
     assert apart_of(rs, ("pure-straight", "all-chows")) is None
 
+
+
+def test_an_excludes_witness_that_counts_neither_is_bettered_where_the_kept_one_can_stay() -> None:
+    """Big Four Winds sets Riichi aside; on a concealed big four winds won on a discard of its pair Four Concealed
+    Pungs also shows, and sets Big Four Winds aside in turn: a witness that counts neither. The situations of the
+    division (a discard won on one of the wind pungs breaks four concealed pungs) give one where Big Four Winds
+    stays."""
+    rs = RULESETS["riichi-ema-2016"]
+    pair = ("riichi", "big-four-winds")
+    neither = "1m111222333444z+1m riichi"
+    s = _score(neither, rs.id)
+    assert not set(pair) & {c.id for c in s.patterns} and set(pair) <= _shown(s)
+    apart = apart_of(rs, pair)
+    assert apart is not None and apart.keep == "big-four-winds"
+    answer = Answer(*pair, "excludes", neither, None, apart.rule)
+    counts = [0] * NUM_KINDS
+    for tile in parse_hand("1m111222333444z+1m").closed_tiles:
+        counts[tile] += 1
+    hand = hand_of(tuple(counts))
+    d = next(i for i, r in enumerate(divisions(hand)) if len(r.sets) == 5)  # the four pungs and the pair
+    better = kept_witness(rs, answer, [(0, bytes(counts), d)], apart)
+    assert better.by == "big-four-winds" and better.reason == apart.rule and better.witness is not None
+    s = _score(better.witness, rs.id)
+    assert "big-four-winds" in {c.id for c in s.patterns} and "riichi" in {e.id for e in s.excluded}
+    assert kept_witness(rs, better, [(0, bytes(counts), d)], apart) is better  # a witness with `by` stays
 
 def _parsed(text: str) -> Hand | None:
     try:

@@ -88,13 +88,14 @@ def apart_of(rs: Ruleset, pair: tuple[str, str], seen: Sightings | None = None) 
             out.add(got[0])
         return out
 
-    wins = f"with {na.words or 'any win'} and {nb.words or 'any win'}"
+    asked = list(dict.fromkeys(w for w in (na.words, nb.words) if w))  # what the two ask of the win, if anything
+    wins = f"with {' and '.join(asked)}, " if asked else ""
     by = {drop: everywhere(drop) for drop in pair}
     if by[a] and by[b]:
-        return Apart(None, b, f"{wins}, {named(by[a] | by[b])} shows wherever both do and drops both")
+        return Apart(None, b, f"{wins}{named(by[a] | by[b])} shows wherever both do and drops both")
     for keep, drop in ((a, b), (b, a)):
         if by[drop]:
-            return Apart(keep, drop, f"{wins}, {named(by[drop])} shows wherever both do and drops "
+            return Apart(keep, drop, f"{wins}{named(by[drop])} shows wherever both do and drops "
                                      f"{rs.pattern(drop).en}")
     return None
 

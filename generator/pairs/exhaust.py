@@ -6,22 +6,27 @@ legal hand counts both, the pair is `below-minimum` if a hand under the minimum 
 showed both (one dropped on every one of them), else `never`; the reason names the space tried. A pair with
 more divisions than `DIVISIONS`, or more hands than
 `HANDS`, stays undecided and says so: the answer would not rest on the whole space.
+
+An ``excludes`` pair whose witness counts neither of the two, though its rule keeps one, is gathered too: random
+situations of its divisions look for a hand on which the kept one stays (`kept_witness`), so the witness shows
+the rule at work rather than something else dropping both.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from random import Random
 
 from ..rules import Ruleset
 from ..stats.run import blocks
-from .decide import Answer
+from .decide import Answer, apart_of
 from ..scoring.needs import Needs
 from .moves import fixed_flags, random_situation, reads_of, situations, valid
 from .potential import needs
-from .walk import Walker, Witness, witness_hand
-from .witness import Apart, Search
+from .walk import Sightings, Walker, Witness, witness_hand
+from .witness import Apart, Found, Search
 
 Pair = tuple[str, str]
 Kept = tuple[int, bytes, int]
@@ -101,12 +106,11 @@ def gather(rulesets: list[Ruleset], asked: dict[str, list[Pair]], jobs: int) -> 
     return out
 
 
-def sample(rs: Ruleset, answer: Answer, divisions: list[Kept], reads: frozenset[str], fixed: dict[str, bool],
-           apart: Apart | None) -> Answer | None:
-    """`SAMPLES` random situations of random gathered divisions: an answer if one of them is a witness (a hand
-    counting both, or for a pair the policy keeps apart one showing both with the right one dropped), else
-    None. Most pairs with too many divisions to try are pairs with many witnesses."""
-    a, b = answer.a, answer.b
+def _sampled(rs: Ruleset, a: str, b: str, divisions: list[Kept], hit: Callable[[Found], Answer | None]
+             ) -> Answer | None:
+    """`SAMPLES` random situations of random gathered divisions, each scored: the first answer `hit` gives on what
+    has been found, or None."""
+    reads, fixed = _reads(rs, a, b)
     search = Search(rs)
     rnd = Random(f"{rs.id} {a} {b}")
     win = _win_of(rs, a, b)
@@ -116,12 +120,60 @@ def sample(rs: Ruleset, answer: Answer, divisions: list[Kept], reads: frozenset[
         if v is None or not win.holds(v):
             continue
         search.record(v)
-        if (a, b) in search.found.both:
-            return _both(rs, a, b, search.found.both[(a, b)], apart)
-        seen = search.found.apart_witness((a, b), apart.keep) if apart is not None else None
-        if seen is not None:
-            return Answer(a, b, "excludes", seen[0], seen[1], apart.rule)  # type: ignore[union-attr]
+        got = hit(search.found)
+        if got is not None:
+            return got
     return None
+
+
+def sample(rs: Ruleset, answer: Answer, divisions: list[Kept], apart: Apart | None) -> Answer | None:
+    """An answer if a random situation of the gathered divisions is a witness (a hand counting both, or for a
+    pair the policy keeps apart one showing both with the right one dropped), else None. Most pairs with too many
+    divisions to try are pairs with many witnesses."""
+    a, b = answer.a, answer.b
+
+    def hit(found: Found) -> Answer | None:
+        if (a, b) in found.both:
+            return _both(rs, a, b, found.both[(a, b)], apart)
+        if apart is None:
+            return None
+        seen = found.apart_witness((a, b), apart.keep)
+        return Answer(a, b, "excludes", seen[0], seen[1], apart.rule) if seen is not None else None
+
+    return _sampled(rs, a, b, divisions, hit)
+
+
+def kept_witness(rs: Ruleset, answer: Answer, divisions: list[Kept], apart: Apart | None) -> Answer:
+    """An ``excludes`` answer whose witness counts neither of the two, though the rule keeps one (`apart.keep`;
+    something else on that hand dropped it): the answer with a hand of the gathered divisions on which that one
+    stays, if a random situation gives one, else (and for any other answer) as it was."""
+    a, b = answer.a, answer.b
+    if answer.status != "excludes" or answer.by is not None or apart is None or apart.keep is None:
+        return answer
+
+    def hit(found: Found) -> Answer | None:
+        if (a, b) in found.both:
+            return _both(rs, a, b, found.both[(a, b)], apart)
+        got = found.showing((a, b), apart.drop)  # `drop` dropped with the other counted
+        return Answer(a, b, "excludes", got[0], apart.keep, answer.reason) if got is not None else None
+
+    return _sampled(rs, a, b, divisions, hit) or answer
+
+
+def unkept(rs: Ruleset, answer: Answer, seen: Sightings) -> bool:
+    """Whether `kept_witness` may better the answer's witness: an ``excludes`` with no `by` whose rule keeps one."""
+    if answer.status != "excludes" or answer.by is not None:
+        return False
+    apart = apart_of(rs, (answer.a, answer.b), seen)
+    return apart is not None and apart.keep is not None
+
+
+def _reads(rs: Ruleset, a: str, b: str) -> tuple[frozenset[str], dict[str, bool]]:
+    """What the situations of a pair vary, and the flags they fix."""
+    # Claims, the winning tile and the self-draw change which readings a hand has and which one the engine scores,
+    # whatever the two patterns read: without them a pair of tile patterns could look apart on concealed hands only.
+    reads = frozenset({"sets", "win", "tsumo"}).union(*(reads_of(rs.pattern(pid)) for pid in (a, b)))
+    return reads, fixed_flags([rs.pattern(a), rs.pattern(b)], rs)
 
 
 def _both(rs: Ruleset, a: str, b: str, hand: str, apart: Apart | None) -> Answer:
@@ -144,16 +196,13 @@ def exhaust(rs: Ruleset, answer: Answer, divisions: list[Kept], truncated: bool,
     """The pair's answer after every situation of every gathered division, or the undecided answer as it was;
     a random sample of them first."""
     a, b = answer.a, answer.b
-    # Claims, the winning tile and the self-draw change which readings a hand has and which one the engine scores,
-    # whatever the two patterns read: without them a pair of tile patterns could look apart on concealed hands only.
-    reads = frozenset({"sets", "win", "tsumo"}).union(*(reads_of(rs.pattern(pid)) for pid in (a, b)))
-    fixed = fixed_flags([rs.pattern(a), rs.pattern(b)], rs)
-    found = sample(rs, answer, divisions, reads, fixed, apart) if divisions else None
+    found = sample(rs, answer, divisions, apart) if divisions else None
     if found is not None:
         return found
     if truncated:
         return Answer(a, b, "undecided", answer.witness, None,
                       f"{answer.reason}; more than {DIVISIONS:,} divisions hold both, too many to try every one")
+    reads, fixed = _reads(rs, a, b)
     search = Search(rs)
     win = _win_of(rs, a, b)
     for index, counts, d in divisions:

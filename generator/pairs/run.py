@@ -18,7 +18,7 @@ from ..hand import Hand
 from ..rules import Ruleset
 from ..stats.run import blocks
 from .decide import Answer, apart_of, decide
-from .exhaust import Kept, exhaust, gather
+from .exhaust import Kept, exhaust, gather, kept_witness, unkept
 from .store import never_reason
 from .walk import Sightings, Walker, unwalked, walked, witness_hand
 from .witness import Found, Search
@@ -103,9 +103,11 @@ def _exhaust(args: tuple[Ruleset, list[Answer], dict[tuple[str, str], list[Kept]
     rs, answers, kept, full, seen = args
     out = []
     for x in answers:
+        pair = (x.a, x.b)
         if x.status == "undecided":
-            pair = (x.a, x.b)
             x = exhaust(rs, x, kept.get(pair, []), pair in full, apart_of(rs, pair, seen))
+        elif pair in kept:  # asked for by `unkept`
+            x = kept_witness(rs, x, kept[pair], apart_of(rs, pair, seen))
         out.append(x)
     return rs.id, out
 
@@ -113,13 +115,15 @@ def _exhaust(args: tuple[Ruleset, list[Answer], dict[tuple[str, str], list[Kept]
 def decide_all(rulesets: list[Ruleset], sightings: dict[str, Sightings], jobs: int = 2,
                stream: int = STREAM) -> dict[str, tuple[list[Answer], int]]:
     """Every pair of every walked rule set decided (decide.py), then the undecided ones tried on every division
-    that holds both (exhaust.py): rule set id -> (answers, hands the search scored)."""
+    that holds both (exhaust.py), and an ``excludes`` witness that counts neither of the two bettered where one
+    of those divisions keeps the one the rule keeps: rule set id -> (answers, hands the search scored)."""
     chosen = sorted(rulesets, key=lambda rs: -len(rs.patterns))
     seen = {rs.id: sightings.get(rs.id) or unwalked(rs) for rs in chosen}
     parts = _map(_decide, [(rs, seen[rs.id], stream) for rs in chosen], jobs)
     decided = {rid: (answers, scored) for rid, answers, scored in parts}
-    asked = {rid: [(x.a, x.b) for x in answers if x.status == "undecided"] for rid, (answers, _s) in decided.items()
-             if seen[rid].walked}
+    by_id = {rs.id: rs for rs in chosen}
+    asked = {rid: [(x.a, x.b) for x in answers if x.status == "undecided" or unkept(by_id[rid], x, seen[rid])]
+             for rid, (answers, _s) in decided.items() if seen[rid].walked}
     if not any(asked.values()):
         return decided
     chosen = [rs for rs in chosen if rs.id in asked]

@@ -52,10 +52,10 @@ def cell_words(rs: Ruleset, a: str, b: str, c: Cell) -> str:
 
 
 def excludes_words(rs: Ruleset, a: str, b: str, c: Cell) -> str:
-    """Which of an ``excludes`` pair stays and which is dropped (or that both are, by a third pattern), and the
-    rule."""
-    if c.by is None:
-        said = f"{rs.pattern(a).en} and {rs.pattern(b).en} are both dropped where both show"
+    """Which of an ``excludes`` pair stays and which is dropped (or, where the witness counts neither, that they
+    never count together), and the rule."""
+    if c.by is None:  # the rule drops one or both; on the witness something drops the other too
+        said = f"{rs.pattern(a).en} and {rs.pattern(b).en} never count together (on the hand shown, neither does)"
     else:
         said = f"{rs.pattern(c.by).en} stays, {rs.pattern(b if c.by == a else a).en} is dropped"
     return f"{said}: {c.reason}" if c.reason else said
