@@ -25,7 +25,7 @@ from generator.scoring import engine
 from generator.scoring.result import Score
 from generator.stats.hands import Orbit, one_suit_hands
 from generator.stats.tally import hand_of, images
-from generator.tiles import NUM_KINDS
+from generator.tiles import NUM_KINDS, counts_of
 
 RULESETS = {rid: rs for rid, rs in all_rulesets().items() if walked(rs)}
 APART = ("never", "excludes", "below-minimum")
@@ -178,7 +178,6 @@ def test_a_third_pattern_the_two_force_drops_them() -> None:
     assert apart_of(rs, ("pure-straight", "all-chows")) is None
 
 
-
 def test_an_excludes_witness_that_counts_neither_is_bettered_where_the_kept_one_can_stay() -> None:
     """Big Four Winds sets Riichi aside; on a concealed big four winds won on a discard of its pair Four Concealed
     Pungs also shows, and sets Big Four Winds aside in turn: a witness that counts neither. The situations of the
@@ -192,9 +191,7 @@ def test_an_excludes_witness_that_counts_neither_is_bettered_where_the_kept_one_
     apart = apart_of(rs, pair)
     assert apart is not None and apart.keep == "big-four-winds"
     answer = Answer(*pair, "excludes", neither, None, apart.rule)
-    counts = [0] * NUM_KINDS
-    for tile in parse_hand("1m111222333444z+1m").closed_tiles:
-        counts[tile] += 1
+    counts = counts_of(parse_hand("1m111222333444z+1m").closed_tiles)
     hand = hand_of(tuple(counts))
     d = next(i for i, r in enumerate(divisions(hand)) if len(r.sets) == 5)  # the four pungs and the pair
     better = kept_witness(rs, answer, [(0, bytes(counts), d)], apart)
@@ -202,6 +199,7 @@ def test_an_excludes_witness_that_counts_neither_is_bettered_where_the_kept_one_
     s = _score(better.witness, rs.id)
     assert "big-four-winds" in {c.id for c in s.patterns} and "riichi" in {e.id for e in s.excluded}
     assert kept_witness(rs, better, [(0, bytes(counts), d)], apart) is better  # a witness with `by` stays
+
 
 def _parsed(text: str) -> Hand | None:
     try:

@@ -15,18 +15,17 @@ the rule at work rather than something else dropping both.
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from random import Random
 
 from ..rules import Ruleset
 from ..stats.run import blocks
-from .decide import Answer, apart_of
+from .decide import Answer
 from ..scoring.needs import Needs
 from .moves import fixed_flags, random_situation, reads_of, situations, valid
 from .potential import needs
-from .walk import Sightings, Walker, Witness, witness_hand
-from .witness import Apart, Found, Search
+from .walk import Walker, Witness, witness_hand
+from .witness import Apart, Search
 
 Pair = tuple[str, str]
 Kept = tuple[int, bytes, int]
@@ -106,10 +105,14 @@ def gather(rulesets: list[Ruleset], asked: dict[str, list[Pair]], jobs: int) -> 
     return out
 
 
-def _sampled(rs: Ruleset, a: str, b: str, divisions: list[Kept], hit: Callable[[Found], Answer | None]
-             ) -> Answer | None:
-    """`SAMPLES` random situations of random gathered divisions, each scored: the first answer `hit` gives on what
-    has been found, or None."""
+def sample(rs: Ruleset, answer: Answer, divisions: list[Kept], apart: Apart | None) -> Answer | None:
+    """`SAMPLES` random situations of random gathered divisions: an answer if one of them is a witness (a hand
+    counting both, or for a pair the rules keep apart one showing both with the one the rule drops dropped, as
+    `Search.done` asks; failing that, after every sample, one showing both however they fared), else None. Most
+    pairs with too many divisions to try are pairs with many witnesses."""
+    if not divisions:
+        return None
+    a, b = answer.a, answer.b
     reads, fixed = _reads(rs, a, b)
     search = Search(rs)
     rnd = Random(f"{rs.id} {a} {b}")
@@ -120,52 +123,27 @@ def _sampled(rs: Ruleset, a: str, b: str, divisions: list[Kept], hit: Callable[[
         if v is None or not win.holds(v):
             continue
         search.record(v)
-        got = hit(search.found)
-        if got is not None:
-            return got
-    return None
+        if (a, b) in search.found.both:
+            return _both(rs, a, b, search.found.both[(a, b)], apart)
+        if search.done((a, b), apart):
+            break
+    if apart is None:
+        return None
+    seen = search.found.apart_witness((a, b), apart.keep)
+    return Answer(a, b, "excludes", seen[0], seen[1], apart.rule) if seen is not None else None
 
 
-def sample(rs: Ruleset, answer: Answer, divisions: list[Kept], apart: Apart | None) -> Answer | None:
-    """An answer if a random situation of the gathered divisions is a witness (a hand counting both, or for a
-    pair the policy keeps apart one showing both with the right one dropped), else None. Most pairs with too many
-    divisions to try are pairs with many witnesses."""
-    a, b = answer.a, answer.b
-
-    def hit(found: Found) -> Answer | None:
-        if (a, b) in found.both:
-            return _both(rs, a, b, found.both[(a, b)], apart)
-        if apart is None:
-            return None
-        seen = found.apart_witness((a, b), apart.keep)
-        return Answer(a, b, "excludes", seen[0], seen[1], apart.rule) if seen is not None else None
-
-    return _sampled(rs, a, b, divisions, hit)
+def unkept(answer: Answer, apart: Apart | None) -> bool:
+    """Whether an answer is an ``excludes`` whose witness counts neither of the two though its rule keeps one
+    (something else on that hand dropped it), which `kept_witness` may better."""
+    return answer.status == "excludes" and answer.by is None and apart is not None and apart.keep is not None
 
 
 def kept_witness(rs: Ruleset, answer: Answer, divisions: list[Kept], apart: Apart | None) -> Answer:
-    """An ``excludes`` answer whose witness counts neither of the two, though the rule keeps one (`apart.keep`;
-    something else on that hand dropped it): the answer with a hand of the gathered divisions on which that one
-    stays, if a random situation gives one, else (and for any other answer) as it was."""
-    a, b = answer.a, answer.b
-    if answer.status != "excludes" or answer.by is not None or apart is None or apart.keep is None:
-        return answer
-
-    def hit(found: Found) -> Answer | None:
-        if (a, b) in found.both:
-            return _both(rs, a, b, found.both[(a, b)], apart)
-        got = found.showing((a, b), apart.drop)  # `drop` dropped with the other counted
-        return Answer(a, b, "excludes", got[0], apart.keep, answer.reason) if got is not None else None
-
-    return _sampled(rs, a, b, divisions, hit) or answer
-
-
-def unkept(rs: Ruleset, answer: Answer, seen: Sightings) -> bool:
-    """Whether `kept_witness` may better the answer's witness: an ``excludes`` with no `by` whose rule keeps one."""
-    if answer.status != "excludes" or answer.by is not None:
-        return False
-    apart = apart_of(rs, (answer.a, answer.b), seen)
-    return apart is not None and apart.keep is not None
+    """An `unkept` answer with a hand of the gathered divisions on which the kept one stays, if a random situation
+    gives one; else (and any other answer) as it was."""
+    got = sample(rs, answer, divisions, apart) if unkept(answer, apart) else None
+    return got if got is not None and got.by is not None else answer  # not another hand that counts neither
 
 
 def _reads(rs: Ruleset, a: str, b: str) -> tuple[frozenset[str], dict[str, bool]]:
@@ -196,7 +174,7 @@ def exhaust(rs: Ruleset, answer: Answer, divisions: list[Kept], truncated: bool,
     """The pair's answer after every situation of every gathered division, or the undecided answer as it was;
     a random sample of them first."""
     a, b = answer.a, answer.b
-    found = sample(rs, answer, divisions, apart) if divisions else None
+    found = sample(rs, answer, divisions, apart)
     if found is not None:
         return found
     if truncated:

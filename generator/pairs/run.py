@@ -21,7 +21,7 @@ from .decide import Answer, apart_of, decide
 from .exhaust import Kept, exhaust, gather, kept_witness, unkept
 from .store import never_reason
 from .walk import Sightings, Walker, unwalked, walked, witness_hand
-from .witness import Found, Search
+from .witness import Apart, Found, Search
 
 
 @dataclass
@@ -99,15 +99,15 @@ def _map(func: Any, tasks: list[Any], jobs: int) -> list[Any]:
 
 
 def _exhaust(args: tuple[Ruleset, list[Answer], dict[tuple[str, str], list[Kept]], set[tuple[str, str]],
-                         Sightings]) -> tuple[str, list[Answer]]:
-    rs, answers, kept, full, seen = args
+                         dict[tuple[str, str], Apart | None]]) -> tuple[str, list[Answer]]:
+    rs, answers, kept, full, aparts = args
     out = []
     for x in answers:
         pair = (x.a, x.b)
         if x.status == "undecided":
-            x = exhaust(rs, x, kept.get(pair, []), pair in full, apart_of(rs, pair, seen))
-        elif pair in kept:  # asked for by `unkept`
-            x = kept_witness(rs, x, kept[pair], apart_of(rs, pair, seen))
+            x = exhaust(rs, x, kept.get(pair, []), pair in full, aparts[pair])
+        elif pair in aparts:  # `unkept`
+            x = kept_witness(rs, x, kept.get(pair, []), aparts[pair])
         out.append(x)
     return rs.id, out
 
@@ -121,15 +121,20 @@ def decide_all(rulesets: list[Ruleset], sightings: dict[str, Sightings], jobs: i
     seen = {rs.id: sightings.get(rs.id) or unwalked(rs) for rs in chosen}
     parts = _map(_decide, [(rs, seen[rs.id], stream) for rs in chosen], jobs)
     decided = {rid: (answers, scored) for rid, answers, scored in parts}
-    by_id = {rs.id: rs for rs in chosen}
-    asked = {rid: [(x.a, x.b) for x in answers if x.status == "undecided" or unkept(by_id[rid], x, seen[rid])]
-             for rid, (answers, _s) in decided.items() if seen[rid].walked}
-    if not any(asked.values()):
+    aparts: dict[str, dict[tuple[str, str], Apart | None]] = {}  # the pairs asked of exhaust.py, with their rule
+    for rs in chosen:
+        if not seen[rs.id].walked:
+            continue
+        for x in decided[rs.id][0]:
+            if x.status in ("undecided", "excludes") and x.by is None:
+                apart = apart_of(rs, (x.a, x.b), seen[rs.id])
+                if x.status == "undecided" or unkept(x, apart):
+                    aparts.setdefault(rs.id, {})[(x.a, x.b)] = apart
+    if not aparts:
         return decided
-    chosen = [rs for rs in chosen if rs.id in asked]
-    gathered = gather(chosen, asked, jobs)
-    tasks = [(rs, decided[rs.id][0], gathered.kept[rs.id], gathered.full[rs.id], seen[rs.id])
-             for rs in chosen]
+    chosen = [rs for rs in chosen if rs.id in aparts]
+    gathered = gather(chosen, {rid: list(pairs) for rid, pairs in aparts.items()}, jobs)
+    tasks = [(rs, decided[rs.id][0], gathered.kept[rs.id], gathered.full[rs.id], aparts[rs.id]) for rs in chosen]
     for rid, answers in _map(_exhaust, tasks, jobs):
         decided[rid] = (answers, decided[rid][1])
     return decided
