@@ -1,4 +1,4 @@
-"""How fast the engine scores: hands per second for every rule set, and MCR against PyMahjongGB.
+"""How fast the engine scores: hands per second for every rule set, MCR against PyMahjongGB, Riichi against `mahjong`.
 
     python benchmarks/engine_speed.py [--hands 20000] [--seed 2024] [--stream 100000] [--repeat 5] [--no-processes]
 
@@ -12,6 +12,10 @@ form, melds, kongs, flowers and win flags), printed side by side:
   and as whole processes (`python -m generator score --batch FILE --ruleset mcr` against
   `benchmarks/pymahjonggb_batch.py FILE`, same file), with the ratio engine speed / pipeline speed
   (the pipeline parses with the project's notation parser, so a faster parser speeds up both sides);
+- Riichi against the PyPI `mahjong` package as whole processes (`score --batch FILE --ruleset riichi` against
+  `benchmarks/riichi_batch.py FILE`: the same notation parser, the oracle's converter, its `HandCalculator`, a
+  JSON line), over `tests/riichi_oracle.py`'s hands built on every yaku's shape; the last line prints both
+  ratios of the run;
 - peak memory: the peak resident set size of each process (from the kernel's accounting);
 - streaming: `score --batch` over `--stream` hands against a ten-times-smaller run: output is
   written line by line and the engine's caches are capped, so memory levels off instead of
@@ -47,6 +51,7 @@ from generator.notation import format_hand
 from generator.rules import Ruleset, all_rulesets
 
 PIPELINE = ROOT / "benchmarks" / "pymahjonggb_batch.py"
+RIICHI_PEER = ROOT / "benchmarks" / "riichi_batch.py"
 
 
 def _dump(obj: object) -> str:
@@ -96,12 +101,16 @@ def run_process(argv: list[str]) -> ProcessRun:
     return ProcessRun(wall, float(cpu), int(maxrss) / 1024, lines)
 
 
-def engine_cmd(path: Path) -> list[str]:
-    return [sys.executable, "-m", "generator", "score", "--batch", str(path), "--ruleset", "mcr"]
+def engine_cmd(path: Path, ruleset: str = "mcr") -> list[str]:
+    return [sys.executable, "-m", "generator", "score", "--batch", str(path), "--ruleset", ruleset]
 
 
 def pipeline_cmd(path: Path) -> list[str]:
     return [sys.executable, str(PIPELINE), str(path)]
+
+
+def riichi_cmd(path: Path) -> list[str]:
+    return [sys.executable, str(RIICHI_PEER), str(path)]
 
 
 def batch_lines(texts: list[str], rs: Ruleset) -> None:
@@ -136,27 +145,29 @@ def in_process(texts: list[str], pipeline: bool) -> None:
           f"{len(texts) / gb_cpu:,.0f} hands/s: ratio {gb_cpu / cpu['mcr']:.2f}")
 
 
-def processes(path: Path, n: int, repeat: int) -> None:
+def processes(label: str, ours: Callable[[Path], list[str]], peer_name: str, peer: Callable[[Path], list[str]],
+              path: Path, n: int, repeat: int) -> float:
     """Both sides `repeat` times, alternating, so a slow spell of a shared machine falls on both; the ratio is
-    taken from each side's fastest run (the least disturbed), and every run is printed."""
-    print(f"whole processes, MCR, the same file of {n} hands (`score --batch` against the PyMahjongGB script), "
+    taken from each side's fastest run (the least disturbed), and every run is printed. Returns the CPU ratio."""
+    print(f"whole processes, {label}, the same file of {n} hands (`score --batch` against the {peer_name}), "
           f"compiled modules cached, output buffered, {repeat} alternating runs each:")
     empty = path.with_name("empty.txt")
     empty.write_text("", encoding="utf-8")
-    for cmd in (engine_cmd(empty), pipeline_cmd(empty)):  # untimed: each side caches its compiled modules first
+    for cmd in (ours(empty), peer(empty)):  # untimed: each side caches its compiled modules first
         subprocess.run(cmd, cwd=ROOT, env=PLAIN_ENV, check=True, capture_output=True)
-    runs: dict[str, list[ProcessRun]] = {"mahjong-atlas score --batch": [], "PyMahjongGB pipeline": []}
+    runs: dict[str, list[ProcessRun]] = {"mahjong-atlas score --batch": [], peer_name: []}
     for _ in range(repeat):
-        runs["mahjong-atlas score --batch"].append(run_process(engine_cmd(path)))
-        runs["PyMahjongGB pipeline"].append(run_process(pipeline_cmd(path)))
+        runs["mahjong-atlas score --batch"].append(run_process(ours(path)))
+        runs[peer_name].append(run_process(peer(path)))
     best = {name: min(rs, key=lambda r: r.cpu) for name, rs in runs.items()}
     for name, r in best.items():
         print(f"  {name:<28} wall {r.wall:7.2f} s  cpu {r.cpu:7.2f} s  {n / r.cpu:>8,.0f} hands/cpu-s"
               f"  peak RSS {r.peak_mib:6.1f} MiB  ({r.lines} lines)")
         print(f"  {'':<28} every run, cpu s: {', '.join(f'{x.cpu:.2f}' for x in runs[name])}")
-    engine, gb = best.values()
-    print(f"  ratio engine/pipeline speed (fastest runs): {gb.wall / engine.wall:.2f} by wall clock, "
-          f"{gb.cpu / engine.cpu:.2f} by CPU")
+    engine, other = best.values()
+    print(f"  ratio engine/peer speed (fastest runs): {other.wall / engine.wall:.2f} by wall clock, "
+          f"{other.cpu / engine.cpu:.2f} by CPU")
+    return other.cpu / engine.cpu
 
 
 def streaming(n: int, seed: int, workdir: Path) -> None:
@@ -184,6 +195,12 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         have_gb = False
         print("PyMahjongGB is not installed: the comparison is skipped (pip install pymahjonggb)")
+    try:
+        import mahjong  # noqa: F401
+        have_riichi = True
+    except ImportError:
+        have_riichi = False
+        print("the mahjong package is not installed: the Riichi comparison is skipped (pip install mahjong)")
     texts = [format_hand(h) for h in random_hands(args.seed, args.hands)]
     print(f"hand set: {len(texts)} mixed complete hands from tests/mcr_oracle.py's random_hands(seed={args.seed}); "
           f"python {sys.version.split()[0]}, {os.cpu_count()} cores")
@@ -193,8 +210,22 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="atlas-speed-") as tmp:
         path = Path(tmp) / "hands.txt"
         path.write_text("\n".join(texts) + "\n", encoding="utf-8")
+        ratios = {}
         if have_gb:
-            processes(path, len(texts), max(1, args.repeat))
+            ratios["MCR against the PyMahjongGB pipeline"] = processes(
+                "MCR", engine_cmd, "PyMahjongGB pipeline", pipeline_cmd, path, len(texts), max(1, args.repeat))
+        if have_riichi:
+            riichi_path = Path(tmp) / "riichi.txt"
+            from riichi_oracle import riichi_hands  # test code that needs the mahjong package
+
+            riichi = riichi_hands(args.seed, args.hands)
+            riichi_path.write_text("\n".join(riichi) + "\n", encoding="utf-8")
+            ratios["Riichi against the mahjong package"] = processes(
+                "Riichi (tests/riichi_oracle.py's hands on every yaku's shape)", partial(engine_cmd, ruleset="riichi"),
+                "mahjong package pipeline", riichi_cmd, riichi_path, len(riichi), max(1, args.repeat))
+        if ratios:
+            print("speed ratios, engine / peer, whole processes by CPU, this run: "
+                  + "; ".join(f"{k} {v:.2f}" for k, v in ratios.items()))
         if args.stream:
             streaming(args.stream, args.seed, Path(tmp))
     return 0
