@@ -9,17 +9,25 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .cli_common import EXIT_FAIL, EXIT_OK, UsageError, rulesets_named
 from .rules import CONTENT_DIR, Ruleset, all_rulesets
+from .stats.shards import SHARD
+
+T = TypeVar("T")
+CHECKPOINTS = ".mahjong-atlas-cache/runs"
+"""Where the long runs keep their finished shards by default: the build cache's folder, which may be deleted."""
 
 
 def _walked_rulesets(args: argparse.Namespace) -> list[Ruleset]:
     """The rule sets `--ruleset` names (all of them by default), read from `--content`, in rule-set order."""
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    if getattr(args, "shard_size", 1) < 1:
+        raise UsageError("--shard-size must be at least 1")
     chosen = {rs.id for rs in rulesets_named(args.ruleset)} if args.ruleset else None
     return [rs for rs in all_rulesets(Path(args.content)).values() if chosen is None or rs.id in chosen]
 
@@ -27,14 +35,19 @@ def _walked_rulesets(args: argparse.Namespace) -> list[Ruleset]:
 def cmd_stats(args: argparse.Namespace) -> int:
     """Count every concealed complete hand and, per tile pattern, the hands that show it and that it counts in; and
     every win of those hands for the patterns that read the winning tile."""
-    from .stats.run import PUBLISHED, run_stats
+    from .stats.run import PUBLISHED, PUBLISHED_WEIGHT, run_stats
     from .stats.store import stats_object, write_stats
 
     rulesets = _walked_rulesets(args)
-    result = run_stats(rulesets, jobs=args.jobs, limit=args.limit, report=args.progress)
+    result = _sharded(lambda: run_stats(rulesets, jobs=args.jobs, limit=args.limit, report=args.progress,
+                                        scheduler=args.scheduler, checkpoints=_checkpoints(args),
+                                        shard=args.shard_size))
     figures = result.universe.figures()
     for name, want in PUBLISHED.items() if result.universe.by_form else ():  # none when only wild tiles were asked
         print(f"complete hands, {name:<8} {figures[name]:>12,}  (published {want:,})", file=sys.stderr)
+    weights = result.universe.weights()
+    for name, want in PUBLISHED_WEIGHT.items() if result.universe.by_form else ():
+        print(f"weighted by tiles, {name:<20} {weights[name]:>18,}  (published {want:,})", file=sys.stderr)
     for line in result.skipped:
         print(f"skipped {line}", file=sys.stderr)
     problems = result.universe.problems() if result.universe.by_form else []
@@ -51,7 +64,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
               f"({tally.by_hand:,} scored hand by hand), {len(obj['patterns'])} tile patterns"
               + (f", {obj['wins']['wins']:,} wins per way for {len(obj['wins']['patterns'])} win patterns"
                  if "wins" in obj else "") + f": {where}", file=sys.stderr)
-    print(f"stats: {result.seconds:.0f} s with {args.jobs} worker(s)", file=sys.stderr)
+    print(f"stats: {result.seconds:.0f} s with {args.scheduler or f'{args.jobs} worker(s)'}", file=sys.stderr)
     return EXIT_OK
 
 
@@ -88,30 +101,73 @@ def cmd_matrix(args: argparse.Namespace) -> int:
     from .pairs.decide import counts
     from .pairs.run import decide_all, run_walk
     from .pairs.store import answers_object, write_answers
-    from .pairs.walk import unwalked
+    from .pairs.walk import unwalked, walked
 
     rulesets = _walked_rulesets(args)
-    result = run_walk(rulesets, jobs=args.jobs, limit=args.limit, report=args.progress)
+    if args.verify is not None:
+        return _verify_matrix(rulesets, args.verify, args.seed, Path(args.content))
+    where = args.scheduler or f"{args.jobs} worker(s)"
+    result = _sharded(lambda: run_walk(rulesets, jobs=args.jobs, limit=args.limit, report=args.progress,
+                                       scheduler=args.scheduler, checkpoints=_checkpoints(args), shard=args.shard_size))
     if args.limit is not None:  # part of the walk proves nothing: decide with the search and the arguments alone
         for s in result.sightings.values():
             s.walked = False
-    print(f"matrix: walked {result.orbits:,} orbits in {result.seconds:.0f} s with {args.jobs} worker(s)",
-          file=sys.stderr)
+    print(f"matrix: walked {result.orbits:,} orbits in {result.seconds:.0f} s with {where}", file=sys.stderr)
     start = time.perf_counter()
-    decided = decide_all(rulesets, result.sightings, jobs=args.jobs)
+    decided = _sharded(lambda: decide_all(rulesets, result.sightings, jobs=args.jobs, scheduler=args.scheduler,
+                                          checkpoints=_checkpoints(args), shard=args.shard_size))
     for rs in rulesets:
         s = result.sightings.get(rs.id) or unwalked(rs)
-        if not s.walked:
+        if not walked(rs):
             print(f"{rs.id}: not walked (its wild tiles make another population of hands); decided by the search",
                   file=sys.stderr)
         answers, scored = decided[rs.id]
         obj = answers_object(rs, s, answers, scored)
-        where = "not written (--limit)" if args.limit is not None else str(write_answers(obj, Path(args.content)))
+        written = "not written (--limit)" if args.limit is not None else str(write_answers(obj, Path(args.content)))
         tally = ", ".join(f"{status} {n}" for status, n in counts(answers).items())
         print(f"{rs.id:<16} {s.space.hands:>11,} hands, {s.space.divisions:>10,} divisions, {scored:>7,} hands "
-              f"scored: {tally}: {where}", file=sys.stderr)
+              f"scored: {tally}: {written}", file=sys.stderr)
     print(f"matrix: decided in {time.perf_counter() - start:.0f} s", file=sys.stderr)
     return EXIT_OK
+
+
+def _checkpoints(args: argparse.Namespace) -> Path | None:
+    return None if args.no_checkpoints else Path(args.checkpoints)
+
+
+def _sharded(run: Callable[[], T]) -> T:
+    """A sharded run, its scheduler's problem said as a usage error (one line, exit 2)."""
+    from .stats.shards import SchedulerError
+
+    try:
+        return run()
+    except SchedulerError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _verify_matrix(rulesets: list[Ruleset], n: int, seed: int, content: Path) -> int:
+    """`matrix --verify N`: attack each rule set's stored answers with N hands (pairs/verify.py); exit 1 on any
+    contradiction, or when a rule set has no current answers to attack."""
+    from .pairs.store import stored_answers
+    from .pairs.verify import attack
+
+    status = EXIT_OK
+    for rs in rulesets:
+        stored = stored_answers(rs, content)
+        if stored is None or not stored.current:
+            print(f"{rs.id}: no current answers to verify: run mahjong-atlas matrix", file=sys.stderr)
+            status = EXIT_FAIL
+            continue
+        start = time.perf_counter()
+        r = attack(rs, stored, n, seed)
+        print(f"{rs.id:<16} {r.hands:>7,} hands ({r.aimed:,} aimed, {r.with_melds:,} with melds, {r.with_kongs:,} "
+              f"with kongs): {len(r.contradictions)} contradiction(s) in {time.perf_counter() - start:.0f} s",
+              file=sys.stderr)
+        for line in r.contradictions:
+            print(f"  {line}", file=sys.stderr)
+        if r.contradictions:
+            status = EXIT_FAIL
+    return status
 
 
 def _walk_arguments(p: Any) -> None:
@@ -119,7 +175,15 @@ def _walk_arguments(p: Any) -> None:
     p.add_argument("--ruleset", action="append", metavar="ID", help="rule set id or alias (repeatable; default: all)")
     p.add_argument("--jobs", type=int, default=2, help="worker processes (default: 2)")
     p.add_argument("--limit", type=int, help="only the first N orbits of hands, for a quick look (writes nothing)")
-    p.add_argument("--progress", action="store_true", help="each worker reports how far it got, now and then")
+    p.add_argument("--progress", action="store_true", help="report each shard of hands as it finishes")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run the shards on a Dask cluster: local or local:N (a local cluster of N workers) or a "
+                        "scheduler's address, e.g. tcp://host:8786 (needs pip install '.[distributed]')")
+    p.add_argument("--checkpoints", default=CHECKPOINTS, metavar="DIR",
+                   help=f"where each finished shard is kept, so an interrupted run resumes (default: {CHECKPOINTS})")
+    p.add_argument("--no-checkpoints", action="store_true", help="keep no finished shard, read none")
+    p.add_argument("--shard-size", type=int, default=SHARD, metavar="N",
+                   help=f"orbits of hands per shard (default: {SHARD:,})")
     p.add_argument("--content", default=str(CONTENT_DIR), help="content folder (default: the project's content/)")
 
 
@@ -142,4 +206,7 @@ def add_run_parsers(sub: Any) -> None:
                                       "excludes or never, each with its witness hand or its reason, over every "
                                       "division of every concealed complete hand (writes content/matrix/)")
     _walk_arguments(p)
+    p.add_argument("--verify", type=int, metavar="N", help="attack the stored answers instead: score N hands per rule "
+                                                            "set built to contradict them (exit 1 on any)")
+    p.add_argument("--seed", type=int, default=2026, help="the seed of --verify's hands (default: 2026)")
     p.set_defaults(func=cmd_matrix)

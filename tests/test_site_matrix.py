@@ -202,6 +202,31 @@ def test_a_pattern_page_lists_its_partners_by_answer_as_the_data_file_says(built
                                                r'<span class="why">[^<]+</span>', never)
 
 
+def test_a_pattern_page_lists_each_partner_under_one_answer(built_site: Path) -> None:
+    """The rule data's lists (implies or excludes, excluded by, same series) hold only partners the matrix says one
+    drops; a partner the matrix answers otherwise is listed once, under that answer, with the rule on its line (the
+    MCR seven pairs page once listed pure terminal chows under "Excluded by" and under "Never together")."""
+    checked = 0
+    for rid, obj in _matrices(built_site).items():
+        status = {}
+        for x in obj["pairs"]:
+            status[(x["a"], x["b"])] = status[(x["b"], x["a"])] = x["status"]
+        for pid in obj["patterns"]:
+            section = _combination(built_site, rid, pid)
+            for key in ("excludes", "excluded-by", "series"):
+                m = re.search(rf'<h3 id="rel-{key}">.*?</ul>', section, re.DOTALL)
+                for other in re.findall(rf'<a href="/rulesets/{rid}/([^"/]+)/">', m.group(0) if m else ""):
+                    assert status[(pid, other)] == "excludes", (rid, pid, key, other, status[(pid, other)])
+                    checked += 1
+            groups = [re.findall(rf'<a href="/rulesets/{rid}/([^"/]+)/">', _group(section, s) or "") for s in STATUSES]
+            listed = [o for g in groups for o in g]
+            assert len(listed) == len(set(listed)), (rid, pid)
+    assert checked > 100
+    seven = unescape(_combination(built_site, "mcr", "seven-pairs"))
+    assert "its rules exclude this when Pure Terminal Chows counts" in seven
+    assert 'id="rel-excluded-by"' not in seven or "pure-terminal-chows" not in seven.split('id="rel-excluded-by"')[1].split("</ul>")[0]
+
+
 # ---------------------------------------------------------------------------- a small matrix rendered alone
 
 MINI = ["seven-pairs", "four-kongs", "full-flush", "chicken-hand"]

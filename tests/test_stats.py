@@ -26,6 +26,7 @@ from generator.stats.hands import (
     regular_orbits,
     seven_pairs_orbits,
 )
+from generator.stats.run import Universe
 from generator.stats.store import fingerprint, frequency_text, is_current, stats_object
 from generator.stats.tally import (
     Tally,
@@ -63,6 +64,19 @@ def test_published_counts_of_complete_hands() -> None:
     distinct_pairs = sum(o.size for o in seven_pairs_orbits(quads=False))
     assert regular == 11_498_658
     assert regular + distinct_pairs + 13 == 16_873_619
+
+
+def test_published_weighted_counts_of_complete_hands() -> None:
+    """Every orbit of every form, weighted by physical tiles, against the published totals (the figures are the
+    project's own copy in generator/stats/run.py; the literals here are the sources' numbers)."""
+    universe = Universe()
+    for orbit in all_orbits():
+        universe.add(orbit)
+    weights = universe.weights()
+    assert weights == {"regular": 11_353_128_141_498, "seven distinct pairs": 1_505_948_184_576,
+                       "thirteen orphans": 1_308_622_848, "riichi": 12_859_078_207_674, "mcr": 13_257_769_189_488}
+    assert universe.weight["overlap"] == 1_306_741_248  # four sets and a pair that are seven different pairs too
+    assert not universe.problems()
 
 
 def test_orbits_are_their_hands_images() -> None:

@@ -3,6 +3,8 @@
 * `never`: no hand shows both — the walk found no division that shows (or, for a pattern that reads more than
   the tiles, admits) both, or, for two patterns that read only the win's flags, no combination of flags the
   notation accepts holds both (`context.py`); the reason says which;
+* `never` for the chicken hand beside any other pattern but flowers: it is the absence of every other pattern
+  (`chicken_never`);
 * `both`: a legal hand counts both (the witness);
 * `excludes`: the policy drops one of the two on every hand that shows both (`Policy.kept_apart`: an
   exclusion, a series, the limit, a yakuman…), `by` naming the pattern that stays, with a hand that shows
@@ -135,6 +137,9 @@ def _answer(rs: Ruleset, a: str, b: str, never: dict[tuple[str, str], str], foun
             raise ValueError(f"{rs.id}: {a} and {b} need different wins, yet a hand of the search shows both")
         return Answer(a, b, "never", None, None, f"{rs.pattern(a).en} needs {na.words}; {rs.pattern(b).en} needs "
                                                  f"{nb.words}: no win is both")
+    chicken = chicken_never(rs, a, b, found)
+    if chicken is not None:
+        return chicken
     apart = apart_of(rs, pair, seen)
     if pair in found.both:
         if apart is not None:
@@ -146,8 +151,6 @@ def _answer(rs: Ruleset, a: str, b: str, never: dict[tuple[str, str], str], foun
         seen = found.apart_witness(pair, keep)
         if seen is not None:
             return Answer(a, b, "excludes", seen[0], seen[1], rule)
-        if rs.option("chicken") in pair and keep in found.counts_on:  # its detector shows on every hand
-            return Answer(a, b, "excludes", found.counts_on[keep], keep, rule)
         return Answer(a, b, "undecided", None, None, f"{rule}, but no hand found that shows both")
     if pair in found.below:
         return Answer(a, b, "undecided", found.below[pair], None,
@@ -157,6 +160,25 @@ def _answer(rs: Ruleset, a: str, b: str, never: dict[tuple[str, str], str], foun
         return Answer(a, b, "undecided", hand, None,
                       f"shown together, {dropped} dropped ({by}), on every hand tried; never counted together")
     return Answer(a, b, "undecided", None, None, "no hand found that shows both, and no proof that none does")
+
+
+def chicken_never(rs: Ruleset, a: str, b: str, found: Found) -> Answer | None:
+    """The answer for the chicken hand beside another pattern (flowers aside, which are scored beside it). The
+    chicken hand is the absence of every other pattern: the policy puts it on a hand only when nothing else
+    counts, so it shows only where it counts, and never beside a pattern that counts. So the pair is `never`,
+    unless some hand shows the other dropped beside a chicken hand (then `excludes`, with that hand)."""
+    chicken = rs.option("chicken")
+    if chicken not in (a, b) or rs.option("flowers") in (a, b):
+        return None
+    other = rs.pattern(b if a == chicken else a)
+    if (a, b) in found.both:
+        raise ValueError(f"{rs.id}: {found.both[(a, b)]!r} counts the chicken hand beside {other.id}")
+    if (a, b) in found.together:
+        return Answer(a, b, "excludes", found.together[(a, b)], chicken,
+                      f"{other.en} shows but does not count, so the chicken hand stands")
+    return Answer(a, b, "never", None, None,
+                  f"{rs.pattern(chicken).en} is the absence of every other pattern: it counts only where no other "
+                  f"pattern counts and shows nowhere else, so it never stands beside {other.en}")
 
 
 def counts(answers: list[Answer]) -> dict[str, int]:

@@ -14,14 +14,14 @@ the rule at work rather than something else dropping both.
 
 from __future__ import annotations
 
-import multiprocessing
 from dataclasses import dataclass, field
+from functools import partial
 from random import Random
 
 from ..rules import Ruleset
-from ..stats.run import blocks
-from .decide import Answer
 from ..scoring.needs import Needs
+from ..stats.shards import SHARD, Checkpoints, Shard, orbit_shards, run_shards
+from .decide import Answer
 from .moves import fixed_flags, random_situation, reads_of, situations, valid
 from .potential import needs
 from .walk import Walker, Witness, witness_hand
@@ -32,7 +32,7 @@ Kept = tuple[int, bytes, int]
 """A gathered division: (orbit index, the hand's counts as bytes, division index), a witness kept small."""
 DIVISIONS = 40_000
 """Divisions gathered per pair at most; a pair with more is left undecided."""
-HANDS = 100_000
+HANDS = 250_000
 """Hands scored per pair at most."""
 SAMPLES = 3_000
 """Random situations of the gathered divisions scored per pair before the exhaustive try."""
@@ -66,11 +66,10 @@ class Gatherer(Walker):
                 self.full[rid].add(pair)
 
 
-def _gather(args: tuple[int, int, list[Ruleset], dict[str, list[Pair]]]
-            ) -> tuple[dict[str, dict[Pair, list[Kept]]], dict[str, set[Pair]]]:
-    worker, jobs, rulesets, asked = args
+def gather_shard(rulesets: list[Ruleset], asked: dict[str, list[Pair]], shard: Shard
+                 ) -> tuple[dict[str, dict[Pair, list[Kept]]], dict[str, set[Pair]]]:
     g = Gatherer(rulesets, asked)
-    for index, orbit in blocks(worker, jobs, None):
+    for index, orbit in shard.orbits:
         g.orbit(index, orbit)
     return g.kept, g.full
 
@@ -81,27 +80,23 @@ class Gathered:
     full: dict[str, set[Pair]] = field(default_factory=dict)
 
 
-def gather(rulesets: list[Ruleset], asked: dict[str, list[Pair]], jobs: int) -> Gathered:
-    """The divisions of every orbit holding each asked pair (both workers' shares merged, in orbit order)."""
-    tasks = [(w, jobs, rulesets, asked) for w in range(jobs)]
-    if jobs == 1:
-        parts = [_gather(tasks[0])]
-    else:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            parts = pool.map(_gather, tasks)
+def gather(rulesets: list[Ruleset], asked: dict[str, list[Pair]], jobs: int, scheduler: str | None = None,
+           checkpoints: Checkpoints | None = None, shard: int = SHARD) -> Gathered:
+    """The divisions of every orbit holding each asked pair (the shards' shares merged, in orbit order: the first
+    `DIVISIONS` of them, whatever the shards)."""
+    kept_shards = checkpoints or Checkpoints(None, "matrix-gather", "")
     out = Gathered({rs.id: {} for rs in rulesets}, {rs.id: set() for rs in rulesets})
-    for kept, full in parts:
-        for rid, pairs in kept.items():
-            for pair, ws in pairs.items():
-                out.kept[rid].setdefault(pair, []).extend(ws)
+    for kept, full in run_shards(partial(gather_shard, rulesets, asked), orbit_shards(None, shard), scheduler, jobs,
+                                 kept_shards):
         for rid, pairs in full.items():
             out.full[rid] |= pairs
-    for rid, pairs in out.kept.items():
-        for pair, ws in pairs.items():
-            ws.sort()
-            if len(ws) > DIVISIONS:
-                out.full[rid].add(pair)
-                del ws[DIVISIONS:]
+        for rid, pairs in kept.items():
+            for pair, ws in pairs.items():
+                into = out.kept[rid].setdefault(pair, [])
+                into.extend(ws)  # shards come in orbit order, so the first DIVISIONS are the earliest
+                if len(into) > DIVISIONS:
+                    out.full[rid].add(pair)
+                    del into[DIVISIONS:]
     return out
 
 
@@ -179,13 +174,14 @@ def exhaust(rs: Ruleset, answer: Answer, divisions: list[Kept], truncated: bool,
         return found
     if truncated:
         return Answer(a, b, "undecided", answer.witness, None,
-                      f"{answer.reason}; more than {DIVISIONS:,} divisions hold both, too many to try every one")
+                      f"{answer.reason}; more than {DIVISIONS:,} divisions of complete hands into sets and a pair "
+                      f"hold both, too many to try every one")
     reads, fixed = _reads(rs, a, b)
     search = Search(rs)
     win = _win_of(rs, a, b)
     for index, counts, d in divisions:
         hand, reading = witness_hand(_unpacked((index, counts, d)))
-        for h in situations(hand, reading, reads, search.riichi, fixed):
+        for h in situations(hand, reading, reads, search.riichi, fixed, win):
             v = valid(h)
             if v is None or not win.holds(v):
                 continue
@@ -195,9 +191,9 @@ def exhaust(rs: Ruleset, answer: Answer, divisions: list[Kept], truncated: bool,
             if search.found.scored > HANDS:
                 return Answer(a, b, "undecided", answer.witness, None,
                               f"{answer.reason}; more than {HANDS:,} hands to try on the divisions that hold both")
-    space = (f"every one of the {search.found.scored:,} hands built on the {len(divisions):,} divisions that hold "
-             f"both, with every claim, kong, winning tile and self-draw and every situation of what the two read, "
-             f"that meet what both need of the win")
+    space = (f"every one of the {search.found.scored:,} hands built on the {len(divisions):,} divisions of complete "
+             f"hands into sets and a pair that hold both, with every claim, kong, winning tile, self-draw and "
+             f"situation of what the two read that meets what both need of the win")
     if (a, b) in search.found.below:
         return Answer(a, b, "below-minimum", search.found.below[(a, b)], None,
                       f"both count only on hands under the minimum, on {space}")

@@ -198,24 +198,29 @@ def fixed_flags(patterns: list[Pattern], rs: Ruleset) -> dict[str, bool]:
 
 
 def situations(hand: Hand, reading: Reading, reads: frozenset[str], riichi: bool,
-               fixed: dict[str, bool] | None = None) -> Iterator[Hand]:
+               fixed: dict[str, bool] | None = None, melds: Needs | None = None) -> Iterator[Hand]:
     """Every hand made from `hand`'s division by changing only what `reads` names: the winning tile, each set
-    held, claimed or konged, the flags, the winds, flowers, declarations and indicators. The product of the
-    dimensions read, so that a pair whose two patterns each need a change of their own is met in one hand."""
+    held, claimed or konged (those that meet the meld counts of `melds`, when given), the flags, the winds (under
+    Riichi, whose dealer is the East seat, the seat with a dealer flag), flowers, declarations and indicators. The
+    product of the dimensions read, so that a pair whose two patterns each need a change of their own is met in one
+    hand."""
     wins = [hand] + list(win_moves(hand)) if "win" in reads else [hand]
     for w in wins:
         for h in (_set_choices(w, reading) if "sets" in reads else [w]):
-            yield from _context_choices(h, reads, riichi, fixed or {})
+            if melds is None or melds.melds_hold(h):
+                yield from _context_choices(h, reads, riichi, fixed or {})
 
 
 def _set_choices(hand: Hand, reading: Reading) -> list[Hand]:
-    """Each standing set other than the one holding the winning tile: as it is, claimed, or (a pung whose fourth
-    copy is free) konged concealed or claimed."""
+    """Every standing set of the division as it is, claimed, or (a pung whose fourth copy is free) konged
+    concealed or claimed, each combination once. The winning tile stays standing and completes whichever set (or
+    the pair) the standing tiles leave it: with four 1-2-3 chows and a 2 as the winning tile, any three of them may
+    be claimed, which turns a many-sided wait into a closed one."""
     counts = _held(hand)
     options: list[list[Meld | None]] = []
     sets = []
-    for i, s in enumerate(reading.sets):
-        if s.melded or s.kind not in (Kind.CHOW, Kind.PUNG) or hand.win_tile in _tiles_of(s.kind, s.tile):
+    for s in reading.sets:
+        if s.melded or s.kind not in (Kind.CHOW, Kind.PUNG):
             continue
         kind = MeldKind.CHOW if s.kind is Kind.CHOW else MeldKind.PUNG
         opts: list[Meld | None] = [None, Meld(kind, s.tile)]
@@ -223,7 +228,7 @@ def _set_choices(hand: Hand, reading: Reading) -> list[Hand]:
             opts += [Meld(MeldKind.KONG, s.tile, True), Meld(MeldKind.KONG, s.tile, False)]
         options.append(opts)
         sets.append(s)
-    out = []
+    out, seen = [], set()
     for choice in product(*options):
         rest = list(hand.concealed)
         melds = list(hand.melds)
@@ -238,7 +243,10 @@ def _set_choices(hand: Hand, reading: Reading) -> list[Hand]:
                 rest.remove(t)
             melds.append(m)
         if ok:
-            out.append(replace(hand, concealed=tuple(rest), melds=tuple(melds)))
+            h = replace(hand, concealed=tuple(rest), melds=tuple(melds))
+            if h not in seen:
+                seen.add(h)
+                out.append(h)
     return out
 
 
@@ -254,7 +262,12 @@ def _context_axes(hand: Hand, reads: frozenset[str], riichi: bool, fixed: dict[s
     named = {d.split(":", 1)[1] for d in reads if d.startswith("flag:")}
     names = sorted(named | ({"tsumo"} if "tsumo" in reads else set()))
     names = [n for n in names if n not in fixed and (riichi or n in FLAGS[:7])]
-    winds = [(s, r) for s in WINDS for r in WINDS] if "winds" in reads else [(ctx.seat, ctx.round)]
+    if "winds" in reads:
+        winds = [(s, r) for s in WINDS for r in WINDS]
+    elif riichi and ("flag:dealer" in reads or "dealer" in fixed):  # Riichi's dealer is the East seat
+        winds = [(s, ctx.round) for s in WINDS[:2]]
+    else:
+        winds = [(ctx.seat, ctx.round)]
     flowers = list(FLOWERS) if "flowers" in reads else [ctx.flowers]
     held = sorted(set(hand.all_tiles))
     dora = [ctx.dora] + ([(_indicator_of(t),) for t in held] if "dora" in reads and riichi else [])

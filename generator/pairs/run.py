@@ -1,25 +1,28 @@
-"""The full walk behind `mahjong-atlas matrix`: every orbit, every walked rule set, in parallel.
+"""The full run behind `mahjong-atlas matrix`: every orbit, every walked rule set, in parallel.
 
-Workers take the statistics run's blocks of orbits in turn (`stats.run.blocks`) and return their sightings;
-merging keeps each pair's earliest witness by orbit index, so the result does not depend on the number of
-workers.
+The orbits go out in the statistics run's shards (`stats.shards`: local processes or a Dask cluster, each finished
+shard kept for a run that resumes); merging keeps each pair's earliest witness by orbit index, so the result does
+not depend on the number of workers or where they ran. The decisions per rule set run on the same executor.
 """
 
 from __future__ import annotations
 
-import multiprocessing
+import hashlib
 import time
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
 from itertools import combinations
+from pathlib import Path
+from typing import Any
 
+from ..digest import engine_digest
 from ..examples.generate import HandStream
 from ..hand import Hand
 from ..rules import Ruleset
-from ..stats.run import blocks
+from ..stats.shards import SHARD, Checkpoints, Shard, executor, orbit_shards, run_shards
 from .decide import Answer, apart_of, decide
 from .exhaust import Kept, exhaust, gather, kept_witness, unkept
-from .store import never_reason
+from .store import fingerprint, never_reason
 from .walk import Sightings, Walker, unwalked, walked, witness_hand
 from .witness import Apart, Found, Search
 
@@ -31,31 +34,37 @@ class WalkResult:
     orbits: int  # orbits enumerated (each rule set's space says how many of them it admits)
 
 
-def _work(args: tuple[int, int, int | None, list[Ruleset], bool]) -> tuple[dict[str, Sightings], int]:
-    worker, jobs, limit, rulesets, report = args
+def walk_shard(rulesets: list[Ruleset], shard: Shard) -> tuple[dict[str, Sightings], int]:
+    """One shard's sightings, and how many orbits it held."""
     walker = Walker(rulesets)
-    n = 0
-    for index, orbit in blocks(worker, jobs, limit, report):
+    for index, orbit in shard.orbits:
         walker.orbit(index, orbit)
-        n += 1
-    return walker.sightings, n
+    return walker.sightings, len(shard.orbits)
 
 
-def run_walk(rulesets: list[Ruleset], jobs: int = 2, limit: int | None = None, report: bool = False) -> WalkResult:
-    """Walk every orbit (or the first `limit`, which proves nothing) for the rule sets the walk covers."""
+def run_key(rulesets: list[Ruleset], *parts: object) -> str:
+    """What a shard's result is computed from besides its orbits: the code, what showing depends on in every rule
+    set (`store.fingerprint`), and the run's `parts`."""
+    said = [engine_digest(), *map(repr, parts)] + [f"{rs.id}:{fingerprint(rs)}" for rs in rulesets]
+    return hashlib.sha256(" ".join(said).encode()).hexdigest()[:32]
+
+
+def run_walk(rulesets: list[Ruleset], jobs: int = 2, limit: int | None = None, report: bool = False,
+             scheduler: str | None = None, checkpoints: Path | None = None, shard: int = SHARD) -> WalkResult:
+    """Walk every orbit (or the first `limit`, which proves nothing) for the rule sets the walk covers, in shards
+    (stats/shards.py: local processes or a Dask `scheduler`, finished shards kept in `checkpoints`)."""
     start = time.perf_counter()
     chosen = [rs for rs in rulesets if walked(rs)]
-    tasks = [(w, jobs, limit, chosen, report) for w in range(jobs)]
-    if jobs == 1:
-        parts = [_work(tasks[0])]
-    else:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            parts = pool.map(_work, tasks)
+    kept = Checkpoints(checkpoints, "matrix-walk", run_key(chosen, limit, shard))
     merged = Walker(chosen).sightings
-    for part, _n in parts:
-        for rid, s in part.items():
-            merged[rid].merge(s)
-    return WalkResult(merged, time.perf_counter() - start, sum(n for _p, n in parts))
+    orbits = 0
+    if chosen:
+        for part, n in run_shards(partial(walk_shard, chosen), orbit_shards(limit, shard), scheduler, jobs, kept,
+                                  report):
+            orbits += n
+            for rid, s in part.items():
+                merged[rid].merge(s)
+    return WalkResult(merged, time.perf_counter() - start, orbits)
 
 
 STREAM = 1500
@@ -90,12 +99,11 @@ def _decide(args: tuple[Ruleset, Sightings, int]) -> tuple[str, list[Answer], in
     return rs.id, decide(rs, never, found, s), found.scored
 
 
-def _map(func: Any, tasks: list[Any], jobs: int) -> list[Any]:
-    """`func` over the tasks, in `jobs` processes (the largest rule sets first, so the workers finish together)."""
-    if jobs == 1:
-        return [func(t) for t in tasks]
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        return pool.map(func, tasks, chunksize=1)
+def _map(func: Any, tasks: list[Any], jobs: int, scheduler: str | None = None) -> list[Any]:
+    """`func` over the tasks, on `jobs` processes or the Dask `scheduler` (the largest rule sets first, so the
+    workers finish together)."""
+    with executor(scheduler, jobs) as (pool, _width):
+        return list(pool.map(func, tasks))
 
 
 def _exhaust(args: tuple[Ruleset, list[Answer], dict[tuple[str, str], list[Kept]], set[tuple[str, str]],
@@ -113,13 +121,14 @@ def _exhaust(args: tuple[Ruleset, list[Answer], dict[tuple[str, str], list[Kept]
 
 
 def decide_all(rulesets: list[Ruleset], sightings: dict[str, Sightings], jobs: int = 2,
-               stream: int = STREAM) -> dict[str, tuple[list[Answer], int]]:
+               stream: int = STREAM, scheduler: str | None = None, checkpoints: Path | None = None,
+               shard: int = SHARD) -> dict[str, tuple[list[Answer], int]]:
     """Every pair of every walked rule set decided (decide.py), then the undecided ones tried on every division
     that holds both (exhaust.py), and an ``excludes`` witness that counts neither of the two bettered where one
     of those divisions keeps the one the rule keeps: rule set id -> (answers, hands the search scored)."""
     chosen = sorted(rulesets, key=lambda rs: -len(rs.patterns))
     seen = {rs.id: sightings.get(rs.id) or unwalked(rs) for rs in chosen}
-    parts = _map(_decide, [(rs, seen[rs.id], stream) for rs in chosen], jobs)
+    parts = _map(_decide, [(rs, seen[rs.id], stream) for rs in chosen], jobs, scheduler)
     decided = {rid: (answers, scored) for rid, answers, scored in parts}
     aparts: dict[str, dict[tuple[str, str], Apart | None]] = {}  # the pairs asked of exhaust.py, with their rule
     for rs in chosen:
@@ -133,8 +142,10 @@ def decide_all(rulesets: list[Ruleset], sightings: dict[str, Sightings], jobs: i
     if not aparts:
         return decided
     chosen = [rs for rs in chosen if rs.id in aparts]
-    gathered = gather(chosen, {rid: list(pairs) for rid, pairs in aparts.items()}, jobs)
+    asked = {rid: list(pairs) for rid, pairs in aparts.items()}
+    kept = Checkpoints(checkpoints, "matrix-gather", run_key(chosen, shard, sorted(asked.items())))
+    gathered = gather(chosen, asked, jobs, scheduler, kept, shard)
     tasks = [(rs, decided[rs.id][0], gathered.kept[rs.id], gathered.full[rs.id], aparts[rs.id]) for rs in chosen]
-    for rid, answers in _map(_exhaust, tasks, jobs):
+    for rid, answers in _map(_exhaust, tasks, jobs, scheduler):
         decided[rid] = (answers, decided[rid][1])
     return decided

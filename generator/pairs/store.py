@@ -75,9 +75,9 @@ def never_reason(rs: Ruleset, s: Sightings, a: str, b: str) -> str:
     asks = [(pid, requirement(rs.pattern(pid), rs)[0]) for pid in (a, b) if pid not in s.tile]
     asks = [(pid, words) for pid, words in asks if words]
     if not asks:
-        return "no division of any complete hand shows both"
+        return "no complete hand shows both, however its tiles are divided into sets and a pair"
     said = " and ".join(f"{rs.pattern(pid).en} needs {words}" for pid, words in asks)
-    return f"{said}: no division of any complete hand that shows the other has it"
+    return f"{said}: no complete hand that shows the other has it, however its tiles are divided"
 
 
 def write_answers(obj: dict[str, Any], content: Path = CONTENT_DIR) -> Path:

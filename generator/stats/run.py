@@ -1,8 +1,8 @@
 """The full statistics run behind `mahjong-atlas stats`: every orbit of complete hands, every rule set, in parallel.
 
-Workers take blocks of orbits in turn (block i goes to worker i mod jobs), each enumerating the
-orbits itself, so nothing but the tallies crosses between processes; tallies are sums, so the
-result does not depend on the number of workers. Each orbit is counted twice over: its hands
+The orbits go out in shards (shards.py) to local worker processes or a Dask cluster, and each
+finished shard is kept so an interrupted run resumes; tallies are sums, merged in shard order, so
+the result does not depend on the number of workers or where they ran. Each orbit is counted twice over: its hands
 (`tally`) and their wins, each winning tile by discard and by self-draw (`wins`). The run also checks the enumerator against
 the published counts of complete hands and refuses to write anything if they differ. Rule sets
 of suit-bound wilds have their own population and are counted by classes (`wild`), in seconds,
@@ -11,16 +11,17 @@ after the orbits.
 
 from __future__ import annotations
 
-import multiprocessing
-import sys
+import hashlib
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from itertools import islice
+from functools import partial
+from pathlib import Path
 
 from ..rules import Ruleset
 from ..scoring.policy import find_policy
-from .hands import Orbit, all_orbits
+from .hands import Orbit
+from .shards import SHARD, Checkpoints, Shard, orbit_shards, run_shards
 from .tally import Tally, policy_supported, tally_orbits
 from .wild import tally_wild, wild_supported
 from .wins import WinTally, win_orbit_step
@@ -28,64 +29,82 @@ from .wins import WinTally, win_orbit_step
 PUBLISHED = {"regular": 11_498_658, "standard": 16_873_619}
 """Distinct concealed complete hands: four sets and a pair; and with seven pairs (seven different pairs) and
 thirteen orphans added."""
-
-BLOCK = 2_000
+PUBLISHED_WEIGHT = {
+    "regular": 11_353_128_141_498,
+    "seven distinct pairs": 1_505_948_184_576,
+    "thirteen orphans": 1_308_622_848,
+    "riichi": 12_859_078_207_674,
+    "mcr": 13_257_769_189_488,
+}
+"""The same hands weighted by physical tiles (each distinct hand × the product of C(4, count)), as published:
+four sets and a pair; seven different pairs (those that are also four sets and a pair included); thirteen orphans;
+every hand of Riichi's forms once (the first three, their overlap once); every hand of MCR's forms once (seven
+pairs may hold a tile four times, and the knitted forms)."""
 
 
 @dataclass
 class Universe:
-    """Hands met by the enumerator, by form (seven pairs split by whether a tile is held four times)."""
+    """Hands met by the enumerator by form (seven pairs split by whether a tile is held four times), as distinct
+    hands and weighted by physical tiles; `overlap`: four sets and a pair that are also seven different pairs."""
 
     by_form: dict[str, int] = field(default_factory=dict)
+    weight: dict[str, int] = field(default_factory=dict)
 
     def add(self, orbit: Orbit) -> None:
         key = orbit.form + ("+quads" if orbit.quads else "")
         self.by_form[key] = self.by_form.get(key, 0) + orbit.size
+        w = orbit.size * orbit.weight
+        self.weight[key] = self.weight.get(key, 0) + w
+        if orbit.form == "regular" and all(c in (0, 2) for c in orbit.counts):
+            self.weight["overlap"] = self.weight.get("overlap", 0) + w
 
     def merge(self, other: Universe) -> None:
-        for k, n in other.by_form.items():
-            self.by_form[k] = self.by_form.get(k, 0) + n
+        for mine, theirs in ((self.by_form, other.by_form), (self.weight, other.weight)):
+            for k, n in theirs.items():
+                mine[k] = mine.get(k, 0) + n
 
     def figures(self) -> dict[str, int]:
         f = self.by_form
         regular = f.get("regular", 0)
         return {"regular": regular, "standard": regular + f.get("seven-pairs", 0) + f.get("thirteen-orphans", 0)}
 
+    def weights(self) -> dict[str, int]:
+        """The weighted figures, named as in `PUBLISHED_WEIGHT`."""
+        w = self.weight
+        regular, pairs, orphans = w.get("regular", 0), w.get("seven-pairs", 0), w.get("thirteen-orphans", 0)
+        return {"regular": regular, "seven distinct pairs": pairs + w.get("overlap", 0), "thirteen orphans": orphans,
+                "riichi": regular + pairs + orphans,
+                "mcr": sum(n for k, n in w.items() if k != "overlap")}
+
     def problems(self) -> list[str]:
-        got = self.figures()
+        got, weights = self.figures(), self.weights()
         return [f"{name}: enumerated {got[name]:,}, published {want:,}" for name, want in PUBLISHED.items()
-                if got[name] != want]
+                if got[name] != want] + [f"{name}, weighted: enumerated {weights[name]:,}, published {want:,}"
+                                         for name, want in PUBLISHED_WEIGHT.items() if weights[name] != want]
 
 
-REPORT_EVERY = 50
-"""Blocks between two progress lines of a worker (`--progress`)."""
-
-
-def blocks(worker: int, jobs: int, limit: int | None, report: bool = False) -> Iterator[tuple[int, Orbit]]:
-    """This worker's orbits, with their index in the whole enumeration: blocks of BLOCK orbits in turn."""
-    orbits = all_orbits() if limit is None else islice(all_orbits(), limit)
-    start = time.perf_counter()
-    for i, orbit in enumerate(orbits):
-        if (i // BLOCK) % jobs == worker:
-            if report and i % (BLOCK * REPORT_EVERY) == BLOCK * worker:
-                print(f"worker {worker}: orbit {i:,} reached after {time.perf_counter() - start:.0f} s "
-                      f"({time.process_time():.0f} s of processor time)", file=sys.stderr, flush=True)
-            yield i, orbit
-
-
-def _work(args: tuple[int, int, int | None, list[Ruleset], bool]
-          ) -> tuple[dict[str, Tally], dict[str, WinTally], Universe]:
-    worker, jobs, limit, rulesets, report = args
+def shard_work(rulesets: list[Ruleset], shard: Shard) -> tuple[dict[str, Tally], dict[str, WinTally], Universe]:
+    """One shard's tallies: its hands, their wins and the universe they belong to."""
     universe = Universe()
     wins, win_step = win_orbit_step(rulesets)
 
     def counted() -> Iterator[Orbit]:
-        for _i, orbit in blocks(worker, jobs, limit, report):
+        for _i, orbit in shard.orbits:
             universe.add(orbit)
             win_step(orbit)  # the wins of the orbit's hands, while its hands are at hand
             yield orbit
 
     return tally_orbits(counted(), rulesets), wins, universe
+
+
+def run_key(rulesets: list[Ruleset], limit: int | None, shard: int) -> str:
+    """What a shard's tallies are computed from besides its orbits: the code and every rule set's rule data."""
+    from ..digest import engine_digest
+    from .store import fingerprint, wins_fingerprint
+
+    parts = [engine_digest(), str(limit), str(shard)] + [f"{rs.id}:{fingerprint(rs)}:{wins_fingerprint(rs)}"
+                                                         for rs in rulesets]
+    return hashlib.sha256(" ".join(parts).encode()).hexdigest()[:32]
 
 
 @dataclass
@@ -110,20 +129,19 @@ def uncovered(rs: Ruleset) -> str | None:
 
 
 def run_stats(rulesets: list[Ruleset], jobs: int = 2, limit: int | None = None,
-              progress: Callable[[str], None] | None = None, report: bool = False) -> RunResult:
-    """Tally every supported rule set over every orbit (or the first `limit` orbits, for a quick look); with
-    `report`, each worker says on stderr how far it got, now and then (the whole run holds some 2.2 million orbits)."""
+              progress: Callable[[str], None] | None = None, report: bool = False, scheduler: str | None = None,
+              checkpoints: Path | None = None, shard: int = SHARD) -> RunResult:
+    """Tally every supported rule set over every orbit (or the first `limit` orbits, for a quick look), in shards
+    on `jobs` local processes or the Dask `scheduler` (shards.py), each finished shard kept in `checkpoints` for a
+    run that resumes; with `report`, progress on stderr as shards finish (the whole run holds some 2.2 million
+    orbits)."""
     start = time.perf_counter()
     supported = [rs for rs in rulesets if policy_supported(rs)]
     skipped = [f"{rs.id}: {why}" for rs in rulesets if (why := uncovered(rs))]
-    tasks = [(w, jobs, limit, supported, report) for w in range(jobs)]
-    if not supported:  # only rule sets of wild tiles: no orbit to enumerate
-        parts = []
-    elif jobs == 1:
-        parts = [_work(tasks[0])]
-    else:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            parts = pool.map(_work, tasks)
+    parts: Iterable[tuple[dict[str, Tally], dict[str, WinTally], Universe]] = ()
+    if supported:  # only rule sets of wild tiles: no orbit to enumerate
+        kept = Checkpoints(checkpoints, "stats", run_key(supported, limit, shard))
+        parts = run_shards(partial(shard_work, supported), orbit_shards(limit, shard), scheduler, jobs, kept, report)
     tallies = {rs.id: Tally() for rs in supported}
     wins: dict[str, WinTally] = {}
     universe = Universe()

@@ -105,6 +105,7 @@ class Partner:
     cell: Cell
     words: str  # the reason or rule (for ``excludes``, which stays), empty when the answer has none
     url: str | None  # the witness: a hand page of the site, else the calculator; None when there is none
+    rule: str = ""  # an exclusion or series of the rule data naming the pair, where the answer is not `excludes`
 
 
 @dataclass(frozen=True)

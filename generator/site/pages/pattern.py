@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...examples.atlas import NearMiss
 from ...examples.model import Example
@@ -11,7 +11,7 @@ from ...stats.frequency import ruleset_frequencies
 from .. import urls, views
 from ..gather import SiteData
 from .concept import concept_peers, concepts_by_pattern
-from .matrix import STATUS_WORDS, combinations_of
+from .matrix import STATUS_WORDS, Group, combinations_of
 from .page import Page, ruleset_crumbs
 
 ROLE_WORDS = {"curated": "from a source", "minimal": "minimal example", "typical": "typical example",
@@ -54,6 +54,36 @@ def pattern_examples(data: SiteData, rs: Ruleset, p: Pattern) -> tuple[list[Show
     return shown, misses
 
 
+RULE_WORDS = {"excludes": "its rules exclude {other} when this counts",
+              "excluded_by": "its rules exclude this when {other} counts",
+              "series": "its rules count only the highest of a series"}
+
+
+def one_answer(rel: dict[str, list[views.Relation]], groups: list[Group]
+               ) -> tuple[dict[str, list[views.Relation]], list[Group]]:
+    """Each partner under one answer. A rule of the data (an exclusion, a series) keeps its list where the matrix
+    says one drops the other, or where there is no matrix; where the matrix answers otherwise (never together: the
+    rule has nothing to drop; both count: the rule drops only some instances), the rule is said on the partner's
+    line of the matrix instead."""
+    status = {x.other.id: g.status for g in groups for x in g.partners}
+    if not status:
+        return rel, groups
+    notes: dict[str, list[str]] = {}
+    kept: dict[str, list[views.Relation]] = {}
+    for key, items in rel.items():
+        kept[key] = []
+        for r in items:
+            if status.get(r.other.id, "excludes") == "excludes":
+                kept[key].append(r)
+            else:
+                count = f", {r.count} instance{'s' if r.count > 1 else ''}" if r.count else ""
+                why = f" ({r.why}{count})" if r.why and r.why != "series" else ""
+                notes.setdefault(r.other.id, []).append(RULE_WORDS[key].format(other=r.other.en) + why)
+    out = [replace(g, partners=[replace(x, rule="; ".join(notes[x.other.id])) if x.other.id in notes else x
+                                for x in g.partners]) for g in groups]
+    return kept, out
+
+
 def example_count(data: SiteData, rs: Ruleset, p: Pattern) -> int:
     """How many of the site's hands the pattern's page shows."""
     pe = data.pattern_examples(rs.id, p.id)
@@ -70,11 +100,13 @@ def pattern_pages(data: SiteData, rs: Ruleset, index: dict[tuple[str, str, str],
     for i, p in enumerate(rs.patterns):
         shown, misses = pattern_examples(data, rs, p)
         concept = concepts.get((rs.id, p.id))
+        relations = views.relations(rs, p, index)
+        listed, combines = one_answer(relations, combinations_of(data, rs, p))
         pages.append(Page(
             urls.pattern_url(rs.id, p.id), "pattern.html", f"{p.zh} {p.en}",
-            {"p": p, "relations": views.relations(rs, p, index), "examples": shown, "misses": misses,
+            {"p": p, "relations": relations, "listed": listed, "examples": shown, "misses": misses,
              "concept": concept, "peers": concept_peers(data, concept, rs.id),
-             "frequency": frequencies[p.id], "combines": combinations_of(data, rs, p),
+             "frequency": frequencies[p.id], "combines": combines,
              "combine_words": STATUS_WORDS,
              "prev": rs.patterns[i - 1] if i > 0 else None,
              "next": rs.patterns[i + 1] if i + 1 < len(rs.patterns) else None},
