@@ -11,14 +11,13 @@ not a winning hand becomes an error object, as in the engine's batch mode.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
-from typing import TextIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the PyMahjongGB oracle is test code
 
+from batch_peer import batch_main  # a sibling module: a script's folder is on sys.path
 from MahjongGB import MahjongFanCalculator
 from mcr_oracle import oracle_arguments
 
@@ -33,26 +32,7 @@ def fan_line(text: str) -> dict[str, object]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1:
-        print("usage: pymahjonggb_batch.py FILE", file=sys.stderr)
-        return 2
-    with open(0 if args[0] == "-" else args[0], encoding="utf-8", closefd=args[0] != "-") as stream:
-        return _run(stream)
-
-
-def _run(stream: TextIO) -> int:
-    out = sys.stdout
-    for n, line in enumerate(stream, start=1):
-        text = line.strip()
-        if not text:
-            continue
-        try:
-            result = fan_line(text)
-        except (HandError, TypeError, ValueError) as exc:  # PyMahjongGB refuses a hand that does not win
-            result = {"error": str(exc), "line": n, "input": text}
-        out.write(json.dumps(result, ensure_ascii=False, separators=(", ", ": ")) + "\n")
-    return 0
+    return batch_main("pymahjonggb_batch.py", fan_line, (HandError, TypeError, ValueError), argv)  # PyMahjongGB refuses a hand that does not win
 
 
 if __name__ == "__main__":

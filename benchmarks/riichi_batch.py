@@ -11,14 +11,13 @@ refuses, becomes an error object, as in the engine's batch mode.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
-from typing import TextIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the Riichi oracle is test code
 
+from batch_peer import batch_main  # a sibling module: a script's folder is on sys.path
 from riichi_oracle import oracle
 
 from generator.notation import HandError, parse_hand
@@ -34,26 +33,7 @@ def riichi_line(text: str) -> dict[str, object]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1:
-        print("usage: riichi_batch.py FILE", file=sys.stderr)
-        return 2
-    with open(0 if args[0] == "-" else args[0], encoding="utf-8", closefd=args[0] != "-") as stream:
-        return _run(stream)
-
-
-def _run(stream: TextIO) -> int:
-    out = sys.stdout
-    for n, line in enumerate(stream, start=1):
-        text = line.strip()
-        if not text:
-            continue
-        try:
-            result = riichi_line(text)
-        except (HandError, ValueError) as exc:
-            result = {"error": str(exc), "line": n, "input": text}
-        out.write(json.dumps(result, ensure_ascii=False, separators=(", ", ": ")) + "\n")
-    return 0
+    return batch_main("riichi_batch.py", riichi_line, (HandError, ValueError), argv)
 
 
 if __name__ == "__main__":

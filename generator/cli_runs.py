@@ -26,7 +26,7 @@ def _walked_rulesets(args: argparse.Namespace) -> list[Ruleset]:
     """The rule sets `--ruleset` names (all of them by default), read from `--content`, in rule-set order."""
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
-    if getattr(args, "shard_size", 1) < 1:
+    if args.shard_size < 1:
         raise UsageError("--shard-size must be at least 1")
     chosen = {rs.id for rs in rulesets_named(args.ruleset)} if args.ruleset else None
     return [rs for rs in all_rulesets(Path(args.content)).values() if chosen is None or rs.id in chosen]
@@ -64,7 +64,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
               f"({tally.by_hand:,} scored hand by hand), {len(obj['patterns'])} tile patterns"
               + (f", {obj['wins']['wins']:,} wins per way for {len(obj['wins']['patterns'])} win patterns"
                  if "wins" in obj else "") + f": {where}", file=sys.stderr)
-    print(f"stats: {result.seconds:.0f} s with {args.scheduler or f'{args.jobs} worker(s)'}", file=sys.stderr)
+    print(f"stats: {result.seconds:.0f} s with {_workers(args)}", file=sys.stderr)
     return EXIT_OK
 
 
@@ -106,13 +106,12 @@ def cmd_matrix(args: argparse.Namespace) -> int:
     rulesets = _walked_rulesets(args)
     if args.verify is not None:
         return _verify_matrix(rulesets, args.verify, args.seed, Path(args.content))
-    where = args.scheduler or f"{args.jobs} worker(s)"
     result = _sharded(lambda: run_walk(rulesets, jobs=args.jobs, limit=args.limit, report=args.progress,
                                        scheduler=args.scheduler, checkpoints=_checkpoints(args), shard=args.shard_size))
     if args.limit is not None:  # part of the walk proves nothing: decide with the search and the arguments alone
         for s in result.sightings.values():
             s.walked = False
-    print(f"matrix: walked {result.orbits:,} orbits in {result.seconds:.0f} s with {where}", file=sys.stderr)
+    print(f"matrix: walked {result.orbits:,} orbits in {result.seconds:.0f} s with {_workers(args)}", file=sys.stderr)
     start = time.perf_counter()
     decided = _sharded(lambda: decide_all(rulesets, result.sightings, jobs=args.jobs, scheduler=args.scheduler,
                                           checkpoints=_checkpoints(args), shard=args.shard_size))
@@ -129,6 +128,11 @@ def cmd_matrix(args: argparse.Namespace) -> int:
               f"scored: {tally}: {written}", file=sys.stderr)
     print(f"matrix: decided in {time.perf_counter() - start:.0f} s", file=sys.stderr)
     return EXIT_OK
+
+
+def _workers(args: argparse.Namespace) -> str:
+    """Where the shards ran, for the closing line."""
+    return args.scheduler or f"{args.jobs} worker(s)"
 
 
 def _checkpoints(args: argparse.Namespace) -> Path | None:

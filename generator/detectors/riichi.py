@@ -81,7 +81,7 @@ def thirteen_wait(v: View) -> list[Match]:
     return [WHOLE] if v.hand.concealed.count(v.hand.win_tile) == 1 else []
 
 
-_NEXT = tuple(
+DORA_OF = tuple(
     (t // 9) * 9 + (t % 9 + 1) % 9 if t < 27
     else 27 + (t - 27 + 1) % 4 if t < 31
     else 31 + (t - 31 + 1) % 3
@@ -92,7 +92,7 @@ _NEXT = tuple(
 
 def dora_count(tiles: tuple[Tile, ...], indicators: tuple[Tile, ...]) -> int:
     """How many times the tiles hold a dora: each tile once for every indicator pointing at it."""
-    return sum(tiles.count(_NEXT[i]) for i in indicators)
+    return sum(tiles.count(DORA_OF[i]) for i in indicators)
 
 
 @detector("dora", gate=Gate(context=lambda c, a: c.bonus))

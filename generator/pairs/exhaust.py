@@ -84,10 +84,9 @@ def gather(rulesets: list[Ruleset], asked: dict[str, list[Pair]], jobs: int, sch
            checkpoints: Checkpoints | None = None, shard: int = SHARD) -> Gathered:
     """The divisions of every orbit holding each asked pair (the shards' shares merged, in orbit order: the first
     `DIVISIONS` of them, whatever the shards)."""
-    kept_shards = checkpoints or Checkpoints(None, "matrix-gather", "")
     out = Gathered({rs.id: {} for rs in rulesets}, {rs.id: set() for rs in rulesets})
     for kept, full in run_shards(partial(gather_shard, rulesets, asked), orbit_shards(None, shard), scheduler, jobs,
-                                 kept_shards):
+                                 checkpoints or Checkpoints(None, "matrix-gather")):
         for rid, pairs in full.items():
             out.full[rid] |= pairs
         for rid, pairs in kept.items():

@@ -15,6 +15,7 @@ from itertools import product
 from random import Random
 from typing import Any
 
+from ..detectors.riichi import DORA_OF
 from ..hand import Hand, Meld, MeldKind, WinContext
 from ..notation import HandError, format_hand, parse_hand
 from ..rules import Pattern, Ruleset
@@ -81,6 +82,11 @@ def set_moves(hand: Hand, reading: Reading) -> Iterator[Hand]:
         yield replace(hand, concealed=tuple(sorted(standing + tiles)), melds=others)
 
 
+def declares(rs: Ruleset) -> bool:
+    """Whether the rule set reads Riichi's declarations and indicators (the `riichi` argument of the moves)."""
+    return any(p.detect in ("declared", "dora") for p in rs.patterns)
+
+
 def context_moves(hand: Hand, riichi: bool) -> Iterator[Hand]:
     """One thing about how the hand was won changed: a flag, the seat or prevalent wind, the flowers, and (with
     `riichi`) a declaration or a dora or ura dora indicator pointing at a tile the hand holds."""
@@ -98,18 +104,14 @@ def context_moves(hand: Hand, riichi: bool) -> Iterator[Hand]:
             yield replace(hand, context=replace(ctx, flowers=n))
     if riichi:
         for t in sorted(set(hand.all_tiles)):
-            pointer = _indicator_of(t)
+            pointer = indicator_of(t)
             yield replace(hand, context=replace(ctx, dora=(pointer,)))
             yield replace(hand, context=replace(ctx, ura=(pointer,), riichi=True, dora=ctx.dora or (pointer,)))
 
 
-def _indicator_of(t: Tile) -> Tile:
-    """The indicator that makes `t` a dora: the tile before it in its kind's cycle."""
-    if t < 27:
-        return (t // 9) * 9 + (t % 9 - 1) % 9
-    if t < 31:
-        return 27 + (t - 27 - 1) % 4
-    return 31 + (t - 31 - 1) % 3
+def indicator_of(t: Tile) -> Tile:
+    """The indicator that makes `t` a dora: the tile before it in its kind's cycle (`DORA_OF` read backwards)."""
+    return DORA_OF.index(t)
 
 
 def neighbours(hand: Hand, reading: Reading | None, riichi: bool) -> list[Hand]:
@@ -270,8 +272,8 @@ def _context_axes(hand: Hand, reads: frozenset[str], riichi: bool, fixed: dict[s
         winds = [(ctx.seat, ctx.round)]
     flowers = list(FLOWERS) if "flowers" in reads else [ctx.flowers]
     held = sorted(set(hand.all_tiles))
-    dora = [ctx.dora] + ([(_indicator_of(t),) for t in held] if "dora" in reads and riichi else [])
-    ura = [ctx.ura] + ([(_indicator_of(t),) for t in held] if "ura" in reads and riichi else [])
+    dora = [ctx.dora] + ([(indicator_of(t),) for t in held] if "dora" in reads and riichi else [])
+    ura = [ctx.ura] + ([(indicator_of(t),) for t in held] if "ura" in reads and riichi else [])
     reds = [ctx.red] + ([sum(1 << k for k in range(3) if 9 * k + 4 in held)] if "red" in reads and riichi else [])
     return ctx, names, [[(False, True)] * len(names), winds, flowers, dora, ura, reds]
 

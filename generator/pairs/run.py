@@ -7,7 +7,6 @@ not depend on the number of workers or where they ran. The decisions per rule se
 
 from __future__ import annotations
 
-import hashlib
 import time
 from dataclasses import dataclass
 from functools import partial
@@ -15,7 +14,6 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from ..digest import engine_digest
 from ..examples.generate import HandStream
 from ..hand import Hand
 from ..rules import Ruleset
@@ -42,20 +40,13 @@ def walk_shard(rulesets: list[Ruleset], shard: Shard) -> tuple[dict[str, Sightin
     return walker.sightings, len(shard.orbits)
 
 
-def run_key(rulesets: list[Ruleset], *parts: object) -> str:
-    """What a shard's result is computed from besides its orbits: the code, what showing depends on in every rule
-    set (`store.fingerprint`), and the run's `parts`."""
-    said = [engine_digest(), *map(repr, parts)] + [f"{rs.id}:{fingerprint(rs)}" for rs in rulesets]
-    return hashlib.sha256(" ".join(said).encode()).hexdigest()[:32]
-
-
 def run_walk(rulesets: list[Ruleset], jobs: int = 2, limit: int | None = None, report: bool = False,
              scheduler: str | None = None, checkpoints: Path | None = None, shard: int = SHARD) -> WalkResult:
     """Walk every orbit (or the first `limit`, which proves nothing) for the rule sets the walk covers, in shards
     (stats/shards.py: local processes or a Dask `scheduler`, finished shards kept in `checkpoints`)."""
     start = time.perf_counter()
     chosen = [rs for rs in rulesets if walked(rs)]
-    kept = Checkpoints(checkpoints, "matrix-walk", run_key(chosen, limit, shard))
+    kept = Checkpoints(checkpoints, "matrix-walk", limit, shard, [(rs.id, fingerprint(rs)) for rs in chosen])
     merged = Walker(chosen).sightings
     orbits = 0
     if chosen:
@@ -143,7 +134,8 @@ def decide_all(rulesets: list[Ruleset], sightings: dict[str, Sightings], jobs: i
         return decided
     chosen = [rs for rs in chosen if rs.id in aparts]
     asked = {rid: list(pairs) for rid, pairs in aparts.items()}
-    kept = Checkpoints(checkpoints, "matrix-gather", run_key(chosen, shard, sorted(asked.items())))
+    kept = Checkpoints(checkpoints, "matrix-gather", shard, sorted(asked.items()),
+                       [(rs.id, fingerprint(rs)) for rs in chosen])
     gathered = gather(chosen, asked, jobs, scheduler, kept, shard)
     tasks = [(rs, decided[rs.id][0], gathered.kept[rs.id], gathered.full[rs.id], aparts[rs.id]) for rs in chosen]
     for rid, answers in _map(_exhaust, tasks, jobs, scheduler):

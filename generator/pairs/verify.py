@@ -34,8 +34,8 @@ from ..rules import Ruleset
 from ..scoring import engine
 from ..scoring.result import Score
 from ..shapes import Kind
-from ..tiles import EAST, NUM_KINDS
-from .moves import FLAGS, FLOWERS, WINDS, _indicator_of, concealed, valid
+from ..tiles import EAST, NUM_KINDS, counts_of
+from .moves import FLAGS, FLOWERS, WINDS, concealed, declares, indicator_of, valid
 from .store import Stored
 from .walk import divisions
 
@@ -96,9 +96,7 @@ def situated(hand: Hand, rnd: Random, riichi: bool) -> Hand | None:
         return None
     reading = rnd.choice(readings)
     tiles = list(whole.closed_tiles)
-    counts = [0] * NUM_KINDS
-    for t in tiles:
-        counts[t] += 1
+    counts = counts_of(tiles)
     win = rnd.choice(tiles)
     standing = list(tiles)
     standing.remove(win)
@@ -131,18 +129,18 @@ def situated(hand: Hand, rnd: Random, riichi: bool) -> Hand | None:
     ctx = WinContext(**flags, seat=rnd.choice(WINDS), round=rnd.choice(WINDS), flowers=rnd.choice(FLOWERS))
     if riichi:
         shown = 1 + kongs
-        pick = [_indicator_of(rnd.choice(held)) if rnd.random() < 0.6 else rnd.randrange(NUM_KINDS)
+        pick = [indicator_of(rnd.choice(held)) if rnd.random() < 0.6 else rnd.randrange(NUM_KINDS)
                 for _ in range(rnd.randint(0, shown))]
-        ura = pick[:rnd.randint(0, len(pick))] if ctx.declared_riichi else []
+        ura = [indicator_of(rnd.choice(held)) for _ in range(rnd.randint(0, len(pick)) if ctx.declared_riichi else 0)]
         red = sum(1 << k for k in range(3) if 9 * k + 4 in held and rnd.random() < 0.5)
-        ctx = replace(ctx, dora=tuple(sorted(pick)), ura=tuple(sorted(_indicator_of(rnd.choice(held)) for _ in ura)),
-                      red=red, dealer=ctx.seat == EAST and ctx.dealer)
+        ctx = replace(ctx, dora=tuple(sorted(pick)), ura=tuple(sorted(ura)), red=red,
+                      dealer=ctx.seat == EAST and ctx.dealer)
     return valid(Hand(tuple(sorted(standing)), tuple(melds), win, ctx))
 
 
 def _hands(rs: Ruleset, starts: list[Hand], n: int, rnd: Random) -> Iterator[tuple[Hand, bool]]:
     """`n` situated hands the rule set's game allows: aimed ones (rebuilt from `starts`) and fresh ones in turn."""
-    riichi = any(p.detect in ("declared", "dora") for p in rs.patterns)
+    riichi = declares(rs)
     made = tries = 0
     while made < n and tries < 50 * n:
         tries += 1

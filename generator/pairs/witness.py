@@ -21,7 +21,7 @@ from ..notation import format_hand
 from ..rules import Ruleset
 from ..scoring import engine
 from ..scoring.result import Score
-from .moves import concealed, fixed_flags, neighbours, plain, random_walk, reads_of, situations, valid
+from .moves import concealed, declares, fixed_flags, neighbours, plain, random_walk, reads_of, situations, valid
 
 Pair = tuple[str, str]
 
@@ -81,7 +81,7 @@ class Search:
         self.order = {p.id: i for i, p in enumerate(rs.patterns)}
         self.found = Found()
         self.starts: dict[str, list[Hand]] = {p.id: [] for p in rs.patterns}  # hands each pattern counts on
-        self.riichi = any(p.detect in ("declared", "dora") for p in rs.patterns)
+        self.riichi = declares(rs)
         self._seen: set[Hand] = set()
 
     def pair(self, a: str, b: str) -> Pair:

@@ -11,7 +11,6 @@ after the orbits.
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from ..rules import Ruleset
 from ..scoring.policy import find_policy
 from .hands import Orbit
 from .shards import SHARD, Checkpoints, Shard, orbit_shards, run_shards
+from .store import fingerprint, wins_fingerprint
 from .tally import Tally, policy_supported, tally_orbits
 from .wild import tally_wild, wild_supported
 from .wins import WinTally, win_orbit_step
@@ -97,16 +97,6 @@ def shard_work(rulesets: list[Ruleset], shard: Shard) -> tuple[dict[str, Tally],
     return tally_orbits(counted(), rulesets), wins, universe
 
 
-def run_key(rulesets: list[Ruleset], limit: int | None, shard: int) -> str:
-    """What a shard's tallies are computed from besides its orbits: the code and every rule set's rule data."""
-    from ..digest import engine_digest
-    from .store import fingerprint, wins_fingerprint
-
-    parts = [engine_digest(), str(limit), str(shard)] + [f"{rs.id}:{fingerprint(rs)}:{wins_fingerprint(rs)}"
-                                                         for rs in rulesets]
-    return hashlib.sha256(" ".join(parts).encode()).hexdigest()[:32]
-
-
 @dataclass
 class RunResult:
     tallies: dict[str, Tally]
@@ -140,7 +130,8 @@ def run_stats(rulesets: list[Ruleset], jobs: int = 2, limit: int | None = None,
     skipped = [f"{rs.id}: {why}" for rs in rulesets if (why := uncovered(rs))]
     parts: Iterable[tuple[dict[str, Tally], dict[str, WinTally], Universe]] = ()
     if supported:  # only rule sets of wild tiles: no orbit to enumerate
-        kept = Checkpoints(checkpoints, "stats", run_key(supported, limit, shard))
+        kept = Checkpoints(checkpoints, "stats", limit, shard,
+                           [(rs.id, fingerprint(rs), wins_fingerprint(rs)) for rs in supported])
         parts = run_shards(partial(shard_work, supported), orbit_shards(limit, shard), scheduler, jobs, kept, report)
     tallies = {rs.id: Tally() for rs in supported}
     wins: dict[str, WinTally] = {}

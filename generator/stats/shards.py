@@ -21,6 +21,7 @@ that was never interrupted.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import hashlib
 import multiprocessing
 import sys
 import time
@@ -32,6 +33,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..cache import BuildCache
+from ..digest import engine_digest
 from .hands import Orbit, all_orbits
 
 R = TypeVar("R")
@@ -63,11 +65,14 @@ def orbit_shards(limit: int | None = None, size: int = SHARD) -> Iterator[Shard]
 
 
 class Checkpoints:
-    """The finished shards of one run, by shard index, in a folder; `Checkpoints(None, …)` keeps nothing."""
+    """The finished shards of one run, by shard index, in a folder; `Checkpoints(None, …)` keeps nothing. `parts`:
+    what the run's results are computed from besides the code and the orbits (rule-data fingerprints, options)."""
 
-    def __init__(self, folder: Path | None, run: str, key: str) -> None:
+    def __init__(self, folder: Path | None, run: str, *parts: object) -> None:
         self.cache = BuildCache(folder)
-        self.run, self.key = run, key
+        self.run = run
+        said = " ".join([engine_digest(), *map(repr, parts)]) if folder is not None else ""
+        self.key = hashlib.sha256(said.encode()).hexdigest()[:32]
 
     def _name(self, shard: Shard) -> str:
         return f"{self.run}-{shard.index:05d}"
@@ -171,7 +176,6 @@ def run_shards(work: Callable[[Shard], R], shards: Iterable[Shard], scheduler: s
             while running:
                 collect()
                 yield from ready()
-            yield from ready()
         except BaseException:
             for future in running:
                 future.cancel()
