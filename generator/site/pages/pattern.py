@@ -59,13 +59,17 @@ RULE_WORDS = {"excludes": "its rules exclude {other} when this counts",
               "series": "its rules count only the highest of a series"}
 
 
-def one_answer(rel: dict[str, list[views.Relation]], groups: list[Group]
+def one_answer(rel: dict[str, list[views.Relation]], groups: list[Group], decided: dict[str, str]
                ) -> tuple[dict[str, list[views.Relation]], list[Group]]:
     """Each partner under one answer. A rule of the data (an exclusion, a series) keeps its list where the matrix
     says one drops the other, or where there is no matrix; where the matrix answers otherwise (never together: the
     rule has nothing to drop; both count: the rule drops only some instances), the rule is said on the partner's
-    line of the matrix instead."""
-    status = {x.other.id: g.status for g in groups for x in g.partners}
+    line of the matrix instead.
+
+    Where a partner goes follows the answer as `mahjong-atlas matrix` stored it (`decided`, partner id -> status),
+    stale or not: the lists are indexed for search, and a value edit, which makes the stored answers stale until
+    the command runs again, must not move a name between them (only the unindexed matrix lines say it is stale)."""
+    status = {x.other.id: g.status for g in groups for x in g.partners} | decided
     if not status:
         return rel, groups
     notes: dict[str, list[str]] = {}
@@ -82,6 +86,15 @@ def one_answer(rel: dict[str, list[views.Relation]], groups: list[Group]
     out = [replace(g, partners=[replace(x, rule="; ".join(notes[x.other.id])) if x.other.id in notes else x
                                 for x in g.partners]) for g in groups]
     return kept, out
+
+
+def stored_statuses(data: SiteData, rs: Ruleset, p: Pattern) -> dict[str, str]:
+    """Partner id -> the status `mahjong-atlas matrix` stored for it beside `p`, current or stale; empty without
+    stored answers."""
+    m = data.atlas.matrices.get(rs.id)
+    if m is None or m.stored is None:
+        return {}
+    return {b if a == p.id else a: x[0] for (a, b), x in m.stored.pairs.items() if p.id in (a, b)}
 
 
 def example_count(data: SiteData, rs: Ruleset, p: Pattern) -> int:
@@ -101,7 +114,7 @@ def pattern_pages(data: SiteData, rs: Ruleset, index: dict[tuple[str, str, str],
         shown, misses = pattern_examples(data, rs, p)
         concept = concepts.get((rs.id, p.id))
         relations = views.relations(rs, p, index)
-        listed, combines = one_answer(relations, combinations_of(data, rs, p))
+        listed, combines = one_answer(relations, combinations_of(data, rs, p), stored_statuses(data, rs, p))
         pages.append(Page(
             urls.pattern_url(rs.id, p.id), "pattern.html", f"{p.zh} {p.en}",
             {"p": p, "relations": relations, "listed": listed, "examples": shown, "misses": misses,
