@@ -1,10 +1,12 @@
-"""A rule set's own page: principles, options, payments, and the table of every pattern."""
+"""A rule set's own page: principles, options, payments, value against rarity, and the table of every pattern."""
 
 from __future__ import annotations
 
 from ...rules import Ruleset
+from ...stats.frequency import ruleset_frequencies
 from .. import urls, views
 from ..gather import SiteData
+from ..value_chart import value_chart
 from .concept import concepts_by_pattern
 from .matrix import has_matrix
 from .page import Page, ruleset_crumbs
@@ -26,7 +28,7 @@ def ruleset_page(data: SiteData, rs: Ruleset) -> Page:
     return Page(
         urls.ruleset_url(rs.id), "ruleset.html", f"{rs.name} {rs.edition}",
         {"rows": rows, "options": views.options_rows(rs), "option_tables": views.option_tables(rs),
-         "payments": views.payment_rows(rs),
+         "payments": views.payment_rows(rs), "chart": value_chart(rs, ruleset_frequencies(rs, data.content)),
          "has_matrix": has_matrix(data, rs.id), "editions": editions_of(data, rs)},
         ruleset=rs, description=f"{rs.name} ({rs.zh}) {rs.edition}: principles, limits, payments and every pattern.",
         crumbs=ruleset_crumbs(rs)[:2],
