@@ -127,38 +127,48 @@ def _parse_meld(text: str, i: int, offset: int, reds: list[tuple[Tile, int]] | N
     raise HandError(f"a meld holds 3 or 4 tiles (a run, three or four of a kind), not {len(kinds)}", col)
 
 
+def _flag_item(tok: str, col: int) -> tuple[str, object]:
+    """One flag word read: the `WinContext` field it sets and the value."""
+    name, eq, raw = tok.partition("=")
+    if name in BOOL_FLAGS or name in RIICHI_FLAGS:
+        if eq:
+            raise HandError(f"flag '{name}' takes no value", col)
+        return name.replace("-", "_"), True
+    if name in ("seat", "round"):
+        letter = raw.upper()
+        if letter in ("1Z", "2Z", "3Z", "4Z"):
+            letter = "ESWN"[int(letter[0]) - 1]
+        if letter not in ("E", "S", "W", "N"):
+            raise HandError(f"'{name}' must be E, S, W or N, not '{_shown(raw)}'", col)
+        return name, wind_from_letter(letter)
+    if name in ("flowers", "wild-kongs"):
+        limit = MAX_FLOWERS if name == "flowers" else MAX_WILD_KONGS
+        # the length test comes first: int() refuses strings of over 4300 digits with a bare ValueError
+        if not raw or any(c not in DIGITS for c in raw) or len(raw.lstrip("0")) > len(str(limit)) \
+                or int(raw) > limit:
+            raise HandError(f"'{name}' must be a whole number from 0 to {limit}, not '{_shown(raw)}'", col)
+        return name.replace("-", "_"), int(raw)
+    if name in INDICATOR_FLAGS:
+        return name, _indicators(name, raw, col)
+    raise HandError(f"unknown flag '{_shown(name)}' (known: {', '.join(BOOL_FLAGS + VALUE_FLAGS)}; "
+                    "Riichi's in the README)", col)
+
+
 def _parse_flags(tokens: list[tuple[str, int]]) -> WinContext:
-    cols = {tok.partition("=")[0]: col for tok, col in tokens}
     values: dict[str, object] = {}
-    seen: set[str] = set()
+    cols: dict[str, int] = {}
     for tok, col in tokens:
-        name, eq, raw = tok.partition("=")
-        if name in seen:
+        name = tok.partition("=")[0]
+        if name in cols:
             raise HandError(f"flag '{name}' given twice", col)
-        seen.add(name)
-        if name in BOOL_FLAGS or name in RIICHI_FLAGS:
-            if eq:
-                raise HandError(f"flag '{name}' takes no value", col)
-            values[name.replace("-", "_")] = True
-        elif name in ("seat", "round"):
-            letter = raw.upper()
-            if letter in ("1Z", "2Z", "3Z", "4Z"):
-                letter = "ESWN"[int(letter[0]) - 1]
-            if letter not in ("E", "S", "W", "N"):
-                raise HandError(f"'{name}' must be E, S, W or N, not '{_shown(raw)}'", col)
-            values[name] = wind_from_letter(letter)
-        elif name in ("flowers", "wild-kongs"):
-            limit = MAX_FLOWERS if name == "flowers" else MAX_WILD_KONGS
-            # the length test comes first: int() refuses strings of over 4300 digits with a bare ValueError
-            if not raw or any(c not in DIGITS for c in raw) or len(raw.lstrip("0")) > len(str(limit)) \
-                    or int(raw) > limit:
-                raise HandError(f"'{name}' must be a whole number from 0 to {limit}, not '{_shown(raw)}'", col)
-            values[name.replace("-", "_")] = int(raw)
-        elif name in INDICATOR_FLAGS:
-            values[name] = _indicators(name, raw, col)
-        else:
-            raise HandError(f"unknown flag '{_shown(name)}' (known: {', '.join(BOOL_FLAGS + VALUE_FLAGS)}; "
-                            "Riichi's in the README)", col)
+        cols[name] = col
+        field_name, value = _flag_item(tok, col)
+        values[field_name] = value
+    return _checked_context(values, cols)
+
+
+def _checked_context(values: dict[str, object], cols: dict[str, int]) -> WinContext:
+    """The context the flags' values make, refused where two flags contradict each other."""
     ctx = WinContext(**values)  # type: ignore[arg-type]
     if ctx.after_kong:
         ctx = replace(ctx, tsumo=True)
@@ -314,14 +324,19 @@ def _parse_common(text: str, expect_total: int) -> tuple[list[tuple[Tile, int]],
 
 # --------------------------------------------------------------------------- the quick path
 
-_PIECE = re.compile(r"(?:[1-9]+[mps]|[1-7]+z|[ESWNPFC])+|[\[{][^\[\]{}]*[\]}]|\+(?:[1-9][mps]|[1-7]z|[ESWNPFC])")
+_PIECE = re.compile(r"(?:[0-9]+[mps]|[1-7]+z|[ESWNPFC])+|[\[{][^\[\]{}]*[\]}]|\+(?:[0-9][mps]|[1-7]z|[ESWNPFC])")
 """One piece of the tile part as the quick path reads it: a run of standing tiles, a meld, or `+` and one tile."""
 _ALIAS_TEXT = str.maketrans({letter: f"{rank}{suit}" for letter, (rank, suit) in ALIASES.items()})
-_SEGMENT = re.compile(r"([1-9]+)([mpsz])")
-_RANK_TILES = {suit: bytes.maketrans(b"123456789", bytes(range(9 * k, 9 * k + 9))) for k, suit in enumerate(SUIT_LETTERS)}
-"""Per suit letter, a `bytes.translate` table from a rank digit to the tile (as a byte)."""
+_SEGMENT = re.compile(r"([0-9]+)([mpsz])")
+_SEGMENT_RED = re.compile(r"([0-9]*0[0-9]*)([mps])")
+"""A run of ranks holding a red five `0`, and its suit letter."""
+_RED_BITS = {suit: red_bit(make(5, suit)) for suit in "mps"}
+_RANK_TILES = {suit: bytes.maketrans(b"0123456789", bytes([9 * k + 4, *range(9 * k, 9 * k + 9)]))
+               for k, suit in enumerate(SUIT_LETTERS)}
+"""Per suit letter, a `bytes.translate` table from a rank digit to the tile (as a byte); a red five `0` is a five."""
 _ONE_TILE = {f"{rank}{suit}": make(rank, suit) for suit in SUIT_LETTERS for rank in range(1, 8 if suit == "z" else 10)}
 _ONE_TILE.update({letter: make(rank, suit) for letter, (rank, suit) in ALIASES.items()})
+_ONE_TILE.update({f"0{suit}": make(5, suit) for suit in "mps"})
 
 
 def _run_tiles(run: str, out: list[Tile]) -> None:
@@ -342,13 +357,44 @@ def _quick_meld(piece: str) -> Meld | None:
     return meld if end == len(piece) else None
 
 
-@lru_cache(maxsize=1024)
-def _quick_context(words: tuple[str, ...]) -> WinContext | None:
-    """The win context the flag words give, or None when the full parser would refuse them."""
+_FLAG_REFUSED = ("", None)
+
+
+@lru_cache(maxsize=1024)  # flag words repeat across hands (indicators less so: a few hundred of them)
+def _quick_flag(word: str) -> tuple[str, object]:
+    """`_flag_item` of one word, or `_FLAG_REFUSED` when the full parser would refuse it."""
     try:
-        return _parse_flags([(w, 0) for w in words])
+        return _flag_item(word, 0)
+    except HandError:
+        return _FLAG_REFUSED
+
+
+@lru_cache(maxsize=1024)
+def _quick_context(items: tuple[tuple[str, object], ...], red: int) -> WinContext | None:
+    """The win context of the flags' (field, value) items and the red fives, or None when the full parser would
+    refuse the flags together."""
+    try:
+        ctx = _checked_context(dict(items), dict.fromkeys(_FIELD_FLAGS, 0))
     except HandError:
         return None
+    return replace(ctx, red=red) if red else ctx
+
+
+_FIELD_FLAGS = ("robbing-kong", "riichi", "ippatsu")
+"""The flags `_checked_context` names in its messages (their columns do not matter here)."""
+
+
+def _quick_red(standing_text: str) -> int | None:
+    """The red-five bits (`WinContext.red`) of the tile part, or None when the full parser would refuse them
+    (a second red five of a suit)."""
+    mask = 0
+    for digits, suit in _SEGMENT_RED.findall(standing_text):
+        for _ in range(digits.count("0")):
+            bit = _RED_BITS[suit]
+            if mask & bit:
+                return None
+            mask |= bit
+    return mask
 
 
 def _quick_parts(text: str, expect_total: int) -> tuple[list[Tile], tuple[Meld, ...], Tile | None, WinContext] | None:
@@ -360,18 +406,16 @@ def _quick_parts(text: str, expect_total: int) -> tuple[list[Tile], tuple[Meld, 
     flag rules through memos. It accepts only what the full parser accepts, with the same result:
     on anything else it gives up, and the full parser words the error (tests/test_fast_paths.py).
     """
-    if "0" in text:  # a red five: the full parser keeps where it was
-        return None
     words = text.split()
     standing: list[Tile] = []
     melds: list[Meld] = []
     win: Tile | None = None
-    flags: tuple[str, ...] = ()
+    flags: list[str] = []
     for k, word in enumerate(words):
         if "a" <= word[0] <= "z":  # the flags start (a word opening with another lowercase letter fails below)
             if k == 0:
                 return None
-            flags = tuple(words[k:])
+            flags = words[k:]
             break
         pos = 0
         while pos < len(word):
@@ -388,7 +432,18 @@ def _quick_parts(text: str, expect_total: int) -> tuple[list[Tile], tuple[Meld, 
                 melds.append(meld)
             else:
                 _run_tiles(piece, standing)
-    ctx = _quick_context(flags)
+    red = 0
+    if "0" in text:  # a red five, or a zero among the flags
+        tile_part = " ".join(words[:len(words) - len(flags)])
+        if "0" in tile_part:
+            found = _quick_red(tile_part)
+            if found is None:
+                return None
+            red = found
+    items = tuple(map(_quick_flag, flags))
+    if _FLAG_REFUSED in items or len({field for field, _ in items}) != len(items):
+        return None
+    ctx = _quick_context(items, red)
     if ctx is None or len(melds) > 4 or len(standing) + (win is not None) != expect_total - 3 * len(melds):
         return None
     tiles = standing + [win] if win is not None else standing[:]

@@ -53,24 +53,31 @@ def format_context(ctx: WinContext) -> list[str]:
     return list(_context_words(ctx))
 
 
-@lru_cache(maxsize=1024)  # a batch meets a few hundred contexts: every hand's key prints one
 def _context_words(ctx: WinContext) -> tuple[str, ...]:
-    flags = [name for name in BOOL_FLAGS if getattr(ctx, name.replace("-", "_"))]
-    if ctx.riichi or ctx.double_riichi or ctx.ippatsu:
-        flags += [name for name in RIICHI_FLAGS if getattr(ctx, name.replace("-", "_"))]
-    if ctx.seat != EAST:
-        flags.append(f"seat={wind_letter(ctx.seat)}")
-    if ctx.round != EAST:
-        flags.append(f"round={wind_letter(ctx.round)}")
-    if ctx.flowers:
-        flags.append(f"flowers={ctx.flowers}")
-    if ctx.wild_kongs:
-        flags.append(f"wild-kongs={ctx.wild_kongs}")
+    words = _plain_words(ctx.tsumo, ctx.last_tile, ctx.after_kong, ctx.robbing_kong, ctx.last_copy, ctx.first_turn,
+                         ctx.dealer, ctx.riichi, ctx.double_riichi, ctx.ippatsu, ctx.seat, ctx.round, ctx.flowers,
+                         ctx.wild_kongs)
     if ctx.dora:
-        flags.append(f"dora={format_tiles(ctx.dora)}")
+        words += (f"dora={format_tiles(ctx.dora)}",)
     if ctx.ura:
-        flags.append(f"ura={format_tiles(ctx.ura)}")
-    return tuple(flags)
+        words += (f"ura={format_tiles(ctx.ura)}",)
+    return words
+
+
+@lru_cache(maxsize=1024)  # without the indicators, a batch meets a few hundred contexts: every hand's key prints one
+def _plain_words(*fields: object) -> tuple[str, ...]:
+    """The flag words of a context's fields before the indicators, in `_context_words`'s order."""
+    *flags, seat, round_wind, flowers, wild_kongs = fields
+    words = [name for name, on in zip(BOOL_FLAGS + RIICHI_FLAGS, flags, strict=True) if on]
+    if seat != EAST:
+        words.append(f"seat={wind_letter(seat)}")  # type: ignore[arg-type]
+    if round_wind != EAST:
+        words.append(f"round={wind_letter(round_wind)}")  # type: ignore[arg-type]
+    if flowers:
+        words.append(f"flowers={flowers}")
+    if wild_kongs:
+        words.append(f"wild-kongs={wild_kongs}")
+    return tuple(words)
 
 
 def format_hand(hand: Hand) -> str:

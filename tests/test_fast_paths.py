@@ -78,6 +78,22 @@ def test_quick_parser_agrees_with_the_full_parser(seed: int) -> None:
     assert quick > 1500 * 4  # most variants are hands, so the comparison is not only of errors
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_quick_parser_agrees_on_riichi_hands(seed: int) -> None:
+    """Red fives (in standing tiles, melds and the winning tile), indicators and Riichi's flags, damaged too."""
+    from riichi_oracle import riichi_hands  # needs the mahjong package (the test extra)
+
+    rng = random.Random(seed)
+    quick = reds = 0
+    for text in riichi_hands(seed, 1500):
+        reds += "0" in text.split(" dora")[0]
+        for variant in _variants(text, rng) + [text.replace("5m", "0m", 1), text.replace("0", "5", 1)]:
+            got = _outcome(parse_hand, variant)
+            assert got == _outcome(_parse_hand_fully, variant), variant
+            quick += not isinstance(got, tuple)
+    assert quick > 1500 * 4 and reds > 300
+
+
 @pytest.mark.parametrize("ruleset_id", sorted(all_rulesets()))
 def test_json_text_is_what_the_encoder_writes(ruleset_id: str) -> None:
     rs = all_rulesets()[ruleset_id]

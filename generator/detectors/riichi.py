@@ -90,11 +90,6 @@ DORA_OF = tuple(
 """The dora each indicator points at: the next tile of its kind, 9 back to 1, North to East, Red to White."""
 
 
-def dora_count(tiles: tuple[Tile, ...], indicators: tuple[Tile, ...]) -> int:
-    """How many times the tiles hold a dora: each tile once for every indicator pointing at it."""
-    return sum(tiles.count(DORA_OF[i]) for i in indicators)
-
-
 @detector("dora", gate=Gate(context=lambda c, a: c.bonus))
 def dora(v: View, *, kind: Literal["dora", "ura", "red"]) -> list[Match]:
     """One match per dora in the hand: by the dora (and kan dora) indicators, by the ura dora
@@ -105,5 +100,8 @@ def dora(v: View, *, kind: Literal["dora", "ura", "red"]) -> list[Match]:
     if kind == "ura":
         if not ctx.declared_riichi:
             return []
-        return [WHOLE] * dora_count(v.hand.all_tiles, ctx.ura)
-    return [WHOLE] * dora_count(v.hand.all_tiles, ctx.dora)
+        indicators = ctx.ura
+    else:
+        indicators = ctx.dora
+    counts = v.counts  # each indicator points at one tile: a dora for every copy the hand holds
+    return [WHOLE] * sum([counts[DORA_OF[i]] for i in indicators])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ..scoring.policy import Policy, policy_of
@@ -97,15 +98,12 @@ class Ruleset:
         return self.pattern_unit or self.unit
 
     def pattern(self, pattern_id: str) -> Pattern:
-        return self._by_id[pattern_id]
+        return self.by_id[pattern_id]
 
-    @property
-    def _by_id(self) -> dict[str, Pattern]:
-        cache = self.__dict__.get("_by_id_cache")
-        if cache is None:
-            cache = {p.id: p for p in self.patterns}
-            object.__setattr__(self, "_by_id_cache", cache)
-        return cache
+    @cached_property  # kept in the instance's dictionary, past the frozen dataclass's guard
+    def by_id(self) -> dict[str, Pattern]:
+        """The patterns by id (every scored reading looks patterns up by id)."""
+        return {p.id: p for p in self.patterns}
 
     def entry(self, key: str) -> Source | None:
         """The bibliography entry a citation of this rule set names."""

@@ -22,10 +22,11 @@ The reading scoring the most points is taken (then the most han, then fu).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from ..detectors import View
 from ..detectors.riichi import wait_of
-from ..hand import Hand, WaitingHand
+from ..hand import Hand, WaitingHand, WinContext
 from ..rules import Pattern, Ruleset
 from ..shapes import Form, Kind, Reading
 from ..tiles import DRAGONS, EAST, is_orphan
@@ -54,8 +55,15 @@ UNUSED_FLAGS = ("last_copy", "flowers", "wild_kongs")
 def prepare(hand: Hand) -> Hand:
     """The hand as Riichi reads it: the dealer is the East seat."""
     ctx = hand.context
-    dealer = ctx.seat == EAST
-    return hand if ctx.dealer == dealer else replace(hand, context=replace(ctx, dealer=dealer))
+    if ctx.dealer == (ctx.seat == EAST):
+        return hand
+    return Hand(hand.concealed, hand.melds, hand.win_tile, _seated(ctx))
+
+
+@lru_cache(maxsize=1024)  # a batch meets a few hundred contexts
+def _seated(ctx: WinContext) -> WinContext:
+    """`ctx` with the dealer flag its seat gives."""
+    return replace(ctx, dealer=ctx.seat == EAST)
 
 
 def problem(hand: Hand | WaitingHand) -> str | None:
@@ -140,80 +148,118 @@ def pattern_value(rs: Ruleset, pid: str, closed: bool) -> int:
     return p.value if closed or p.open_value is None else p.open_value
 
 
+@dataclass(frozen=True)
+class _Plan:
+    """A rule set's facts as every reading reads them, worked out once per rule set object."""
+
+    ruleset: Ruleset
+    order: dict[str, int]  # each pattern's place in the rule set's list
+    closed_value: dict[str, int]
+    open_value: dict[str, int]  # 0: not in an open hand
+    yakuman: frozenset[str]
+    dora: frozenset[str]
+    alone: frozenset[str]  # paid alone (`extra.alone`)
+    pinfu: frozenset[str]
+    names: dict[str, tuple[str, str]]  # (zh, en)
+    stack_yakuman: bool
+    counted_yakuman: bool
+
+
+_PLANS: dict[int, _Plan] = {}
+
+
+def _plan(rs: Ruleset) -> _Plan:
+    plan = _PLANS.get(id(rs))
+    if plan is None or plan.ruleset is not rs:
+        ps = rs.patterns
+        plan = _PLANS[id(rs)] = _Plan(
+            ruleset=rs,
+            order={p.id: i for i, p in enumerate(ps)},
+            closed_value={p.id: p.value for p in ps},
+            open_value={p.id: p.value if p.open_value is None else p.open_value for p in ps},
+            yakuman=frozenset(p.id for p in ps if p.group == YAKUMAN),
+            dora=frozenset(p.id for p in ps if p.group == DORA),
+            alone=frozenset(p.id for p in ps if p.extra.get("alone")),
+            pinfu=frozenset(p.id for p in ps if p.detect == "pinfu"),
+            names={p.id: (p.zh, p.en) for p in ps},
+            stack_yakuman=bool(rs.option("stack_yakuman", True)),
+            counted_yakuman=bool(rs.option("counted_yakuman", True)),
+        )
+    return plan
+
+
 def score_reading(hand: Hand, reading: Reading, rs: Ruleset) -> _Result:
+    plan = _plan(rs)
     view = View(hand, reading)
     closed = view.is_closed
     found = find(view, rs.patterns)
+    value = plan.closed_value if closed else plan.open_value
     if not closed:
-        found = {pid: m for pid, m in found.items() if rs.pattern(pid).open_value != 0}
+        found = {pid: m for pid, m in found.items() if value[pid] != 0}
     tally = Tally(found)
     apply_exclusions(tally, rs)
-    groups = {pid: rs.pattern(pid).group for pid in found}
-    yakuman = [pid for pid in tally.counting() if groups[pid] == YAKUMAN]
+    counting = tally.counting()
+    yakuman = [pid for pid in counting if pid in plan.yakuman]
     notes: list[str] = []
     if yakuman:
-        top = max(yakuman, key=lambda pid: (rs.pattern(pid).value, -_order(rs, pid)))
-        for pid in tally.counting():
-            if groups[pid] != YAKUMAN:
+        order, strength = plan.order, plan.closed_value
+        top = max(yakuman, key=lambda pid: (strength[pid], -order[pid]))
+        for pid in counting:
+            if pid not in plan.yakuman:
                 tally.exclude(pid, top, "yakuman")
-        if not rs.option("stack_yakuman", True):
+        if not plan.stack_yakuman:
             for pid in yakuman:
                 if pid != top:
                     tally.exclude(pid, top, "limit: yakuman do not add up")
+        counting = tally.counting()
     else:
-        alone = [pid for pid in tally.counting() if rs.pattern(pid).extra.get("alone")]
-        for pid in tally.counting():
-            if alone and pid != alone[0]:
-                tally.exclude(pid, alone[0], "limit: scored alone")
-    order = _order_of(rs).__getitem__
-    ids = sorted(tally.counting(), key=order)
-    counted = [Counted(pid, rs.pattern(pid).zh, rs.pattern(pid).en, pattern_value(rs, pid, closed),
-                       len(tally.found[pid]), tuple(tally.found[pid])) for pid in ids]
-    excluded = [tally.excluded[pid] for pid in sorted(tally.excluded, key=order)]
-    yaku = [c for c in counted if groups[c.id] != DORA]
-    fu = fu_of(view, {c.id for c in counted}, rs)
-    if not yaku:
+        alone = [pid for pid in counting if pid in plan.alone]
+        if alone:
+            for pid in counting:
+                if pid != alone[0]:
+                    tally.exclude(pid, alone[0], "limit: scored alone")
+            counting = tally.counting()
+    order = plan.order.__getitem__
+    names = plan.names
+    counted = [Counted(pid, *names[pid], value[pid], len(tally.found[pid]), tuple(tally.found[pid]))
+               for pid in sorted(counting, key=order)]
+    excluded = [tally.excluded[pid] for pid in sorted(tally.excluded, key=order)] if tally.excluded else []
+    dora = plan.dora
+    ids = {c.id for c in counted}
+    fu = fu_of(view, ids, rs, not plan.pinfu.isdisjoint(ids))
+    if dora.issuperset(ids):
         notes.append("no yaku: a hand needs one to win, and dora do not count as yaku")
         return _Result(False, 0, fu, 0, "", [], excluded, reading, [], 0, notes)
-    han = sum(c.points for c in counted)
+    han = sum([c.points for c in counted])
     if yakuman:
-        units = sum(c.points for c in counted) // YAKUMAN_HAN
+        units = han // YAKUMAN_HAN
         base, limit = YAKUMAN_BASE * units, _yakuman_name(units)
     else:
-        base, limit = basic_points(han, fu, bool(rs.option("counted_yakuman", True)))
+        base, limit = basic_points(han, fu, plan.counted_yakuman)
     pays, total = payments(base, hand.context.dealer, hand.context.tsumo)
     return _Result(True, han, fu, base, limit, counted, excluded, reading, pays, total, notes)
 
 
 def _order(rs: Ruleset, pid: str) -> int:
-    return _order_of(rs)[pid]
-
-
-_ORDERS: dict[int, tuple[Ruleset, dict[str, int]]] = {}
-
-
-def _order_of(rs: Ruleset) -> dict[str, int]:
-    """Each pattern's place in the rule set's list (kept per rule set object: every reading sorts by it)."""
-    kept = _ORDERS.get(id(rs))
-    if kept is None or kept[0] is not rs:
-        kept = _ORDERS[id(rs)] = (rs, {p.id: i for i, p in enumerate(rs.patterns)})
-    return kept[1]
+    return _plan(rs).order[pid]
 
 
 def _yakuman_name(units: int) -> str:
     return "yakuman" if units == 1 else "double yakuman" if units == 2 else f"{units}x yakuman"
 
 
-def fu_of(view: View, yaku: set[str], rs: Ruleset) -> int:
+def fu_of(view: View, yaku: set[str], rs: Ruleset, pinfu: bool | None = None) -> int:
     """The minipoints of one reading, rounded up to ten (seven pairs: 25; thirteen orphans: 0, as
-    fu do not count for a yakuman)."""
+    fu do not count for a yakuman). `pinfu`: whether `yaku` holds pinfu, when the caller knows."""
     form = view.form
     if form is Form.SEVEN_PAIRS:
         return 25
     if form is Form.THIRTEEN_ORPHANS:
         return 0
     tsumo = view.ctx.tsumo
-    if any(rs.pattern(pid).detect == "pinfu" for pid in yaku):
+    if pinfu is None:
+        pinfu = any(rs.pattern(pid).detect == "pinfu" for pid in yaku)
+    if pinfu:
         return 20 if tsumo else 30
     closed = view.is_closed
     fu = 20 + (10 if closed and not tsumo else 0) + (2 if tsumo else 0)
