@@ -157,6 +157,13 @@ class Policy(ABC):
         that the best reading is not a tie."""
         raise NotImplementedError(f"the {self.name} policy does not score a division on its own")
 
+    def score_each(self, hand: Hand, found: list[Reading], ruleset: Ruleset
+                   ) -> tuple[Score, list[tuple[int, list[Counted], list[Excluded]]] | None]:
+        """`score` without the notation key, and each reading's `score_division` (in the order of `found`) when the
+        policy works them out on the way, so the statistics' tie check does not score them again; None: it asks
+        `score_division` itself."""
+        return self.score(hand, found, ruleset, ""), None
+
     def problem(self, hand: Hand | WaitingHand) -> str | None:
         """What makes a hand of valid notation impossible in the family's game, or None: scored, such a hand is no
         win with this reason; named on the command line, it is refused like a malformed hand."""

@@ -21,6 +21,7 @@ from ..examples.collect import collect
 from ..examples.model import Example
 from ..rules import CONTENT_DIR, ContentError, Ruleset, load_rulesets
 from ..rules.errors import Problems
+from ..stats.published import PublishedFigure, load_published
 from . import content_check
 from .urls import RESERVED_PATTERN_IDS
 
@@ -47,6 +48,7 @@ class SiteData:
     version: str
     by_key: dict[str, Example] = field(default_factory=dict)
     content: Path = CONTENT_DIR  # the folder read, for the page parts loaded late (stored statistics)
+    published: dict[tuple[str, str], PublishedFigure] = field(default_factory=dict)  # (rule set, pattern) -> count
 
     def __post_init__(self) -> None:
         self.by_key = {e.key: e for e in self.atlas.examples}
@@ -114,6 +116,7 @@ def gather(content: Path = CONTENT_DIR, cache: BuildCache = NO_CACHE) -> SiteDat
     _check_ids(rulesets, problems)
     prose = _read_prose(content, problems)
     content_check.before_search(content, rulesets, prose, problems)  # bad Markdown fails now, not after the search
+    published = problems.keep(lambda: load_published(content, rulesets))
     problems.raise_any()
     return SiteData(
         rulesets=rulesets,
@@ -121,4 +124,5 @@ def gather(content: Path = CONTENT_DIR, cache: BuildCache = NO_CACHE) -> SiteDat
         prose=prose,
         version=content_version(content),
         content=content,
+        published=published or {},
     )

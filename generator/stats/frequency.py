@@ -19,7 +19,8 @@ figure the data does not hold.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import floor, log10
 from pathlib import Path
@@ -27,6 +28,7 @@ from typing import Any
 
 from ..rules import CONTENT_DIR, Pattern, Ruleset
 from .play import play_reason
+from .published import PublishedFigure, check_agreement
 from .run import uncovered
 from .store import read_stats, tiles_current, wins_current
 from .tally import tile_only
@@ -70,6 +72,8 @@ class Frequency:
     of: int = 0  # tile patterns ranked
     wins: bool = False  # figures of the wins (each hand with each winning tile, both ways), not of the hands
     ways: tuple[Way, ...] = ()
+    published: PublishedFigure | None = None  # a published count of the same hands, and whether it is the atlas's
+    agrees: bool = False
 
 
 def one_in(share: Fraction) -> float | int:
@@ -146,9 +150,20 @@ def _win_frequency(rs: Ruleset, p: Pattern, stored: dict[str, Any] | None, curre
                      wins=True, ways=ways)
 
 
-def ruleset_frequencies(rs: Ruleset, content: Path = CONTENT_DIR) -> dict[str, Frequency]:
-    """Pattern id -> its page's section, reading the rule set's stored figures once."""
+def ruleset_frequencies(rs: Ruleset, content: Path = CONTENT_DIR,
+                        published: Mapping[tuple[str, str], PublishedFigure] | None = None) -> dict[str, Frequency]:
+    """Pattern id -> its page's section, reading the rule set's stored figures once; `published` (from
+    `published.load_published`) adds the published counts of the tile patterns."""
     stored = read_stats(rs.id, content)
     tiles = stored is not None and tiles_current(stored, rs)
     wins = stored is not None and wins_current(stored, rs) is True
-    return {p.id: pattern_frequency(rs, p, stored, wins if reads_win(p) else tiles) for p in rs.patterns}
+    out = {p.id: pattern_frequency(rs, p, stored, wins if reads_win(p) else tiles) for p in rs.patterns}
+    for (rid, pid), figure in (published or {}).items():
+        f = out.get(pid) if rid == rs.id else None
+        if f is None or f.status != "figures" or f.wins or stored is None:
+            continue
+        own = stored["patterns"][pid]["weighted_shown"]
+        if f.current:
+            check_agreement(figure, rs, pid, own)
+        out[pid] = replace(f, published=figure, agrees=figure.weighted_shown == own)
+    return out

@@ -35,6 +35,7 @@ from ..hand import Hand, WinContext
 from ..rules import Pattern, Ruleset
 from ..scoring import engine
 from ..scoring.policy import find_policy
+from ..scoring.result import Counted, Excluded
 from ..shapes import Form, Reading
 from ..tiles import NUM_KINDS, Tile
 from .hands import Orbit, Vec
@@ -114,18 +115,19 @@ def _division_key(r: Reading, placed: bool = False) -> tuple[Any, ...]:
     return r.form, tuple((s.kind, s.tile) for s in r.sets), r.loose, r.win if placed else None
 
 
-def _per_division(hand: Hand, readings: list[Reading], rs: Ruleset,
-                  placed: bool) -> list[tuple[int, frozenset[str], frozenset[str]]]:
+def _per_division(hand: Hand, readings: list[Reading], rs: Ruleset, placed: bool,
+                  scored: list[tuple[int, list[Counted], list[Excluded]]] | None
+                  ) -> list[tuple[int, frozenset[str], frozenset[str]]]:
     """(total, counted ids, detected ids) of each division of the tiles (with `placed`: of each place of the
-    winning tile in it), scored on its own by the policy."""
+    winning tile in it), scored on its own by the policy (`scored`: as the policy's score already did, per reading)."""
     out = []
     seen = set()
-    for r in readings:
+    for i, r in enumerate(readings):
         key = _division_key(r, placed)
         if key in seen:
             continue
         seen.add(key)
-        total, counted, excluded = rs.scoring.score_division(hand, r, rs)
+        total, counted, excluded = scored[i] if scored is not None else rs.scoring.score_division(hand, r, rs)
         ids = frozenset(c.id for c in counted)
         out.append((total, ids, ids | {e.id for e in excluded}))
     return out
@@ -141,11 +143,11 @@ def score_hand(counts: Vec, rs: Ruleset, win: Tile | None = None, tsumo: bool = 
         return Result(False)
     # The policy's score, as `engine.score` asks it, without the notation key, payments and notes that the engine
     # adds for a reader: the figures read none of them, and writing the key costs a tenth of a scoring.
-    s = rs.scoring.score(hand, found, rs, "")
+    s, scored = rs.scoring.score_each(hand, found, rs)
     counted = frozenset(c.id for c in s.patterns)
     if len({_division_key(r, placed) for r in found}) == 1:
         return Result(True, counted | {e.id for e in s.excluded}, counted)
-    divisions = _per_division(hand, found, rs, placed)
+    divisions = _per_division(hand, found, rs, placed, scored)
     best = max(total for total, _c, _d in divisions)
     safe = len({c for total, c, _d in divisions if total == best}) == 1
     return Result(True, frozenset().union(*(d for _t, _c, d in divisions)), counted, safe)

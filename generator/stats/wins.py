@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import permutations
 
 from ..detectors.waits import only_wait
@@ -167,6 +168,7 @@ def _groups(counts: Vec, reads: Reads, form: str) -> list[Group]:
 # ----------------------------------------------------------------------------- symmetry, with the winning tile
 
 
+@lru_cache(maxsize=64)  # a hand's groups of winning tiles ask for its maps one after another
 def _maps(counts: Vec) -> dict[Vec, tuple[int, ...]]:
     """Each distinct hand of the orbit of `counts` -> a tile map taking `counts` to it (tile t goes to map[t])."""
     out: dict[Vec, tuple[int, ...]] = {}

@@ -108,7 +108,7 @@ def example_count(data: SiteData, rs: Ruleset, p: Pattern) -> int:
 def pattern_pages(data: SiteData, rs: Ruleset, index: dict[tuple[str, str, str], Example]) -> list[Page]:
     """`index`: `views.exclusion_index` of the site's examples, the hands the relations point to."""
     concepts = concepts_by_pattern(data)
-    frequencies = ruleset_frequencies(rs, data.content)
+    frequencies = ruleset_frequencies(rs, data.content, data.published)
     pages: list[Page] = []
     for i, p in enumerate(rs.patterns):
         shown, misses = pattern_examples(data, rs, p)
