@@ -97,12 +97,16 @@ def test_served_under_the_prefix_only_every_template_loads_and_search_works(pref
         assert len(samples) >= 12, samples
         page = browser.new_page()
         failed: list[str] = []
-        page.on("requestfailed", lambda r: failed.append(f"{r.url} ({r.failure})"))
+        # Chromium aborts a favicon fetch still in flight when it leaves a page: that abort is no missing file, so
+        # it is left out here and the favicon is fetched on its own below.
+        page.on("requestfailed", lambda r: None if r.url.endswith("/favicon.svg") and r.failure == "net::ERR_ABORTED"
+                else failed.append(f"{r.url} ({r.failure})"))
         page.on("response", lambda r: failed.append(f"{r.url} ({r.status})") if r.status >= 400 else None)
         for template, url in sorted(samples.items()):
             page.goto(origin + url, wait_until="networkidle")
             assert page.title(), template
         assert failed == [], failed
+        assert page.request.get(origin + PREFIX + "static/favicon.svg").status == 200
         assert page.goto(origin + "/rulesets/", wait_until="networkidle").status == 404, \
             "the site answers under its prefix only"
         # A page of its own, so a request the last page left in flight (Chromium aborts its favicon fetch when a

@@ -165,13 +165,15 @@ def test_missing_and_uncovered_figures_say_so() -> None:
     f = pattern_frequency(odd, p, read_stats("mcr"))
     assert f.status == "uncovered" and "unknown-policy" in f.reason
     riichi = all_rulesets()["riichi"]
-    f = pattern_frequency(riichi, riichi.pattern("all-simples"), None)
-    assert f.status == "uncovered" and "han and fu" in f.reason and "budget" in f.reason
+    assert pattern_frequency(riichi, riichi.pattern("all-simples"), read_stats("riichi")).status == "figures"
 
 
-def test_the_riichi_pattern_page_says_why_it_has_no_figures(built_site: Path) -> None:
-    page = (built_site / output_path(pattern_url("riichi", "all-simples"))).read_text("utf-8")
-    assert "does not cover Riichi yet: scoring its hands reading by reading for han and fu" in html.unescape(page)
+def test_a_riichi_pattern_page_prints_the_published_count_it_reproduces(built_site: Path) -> None:
+    page = html.unescape((built_site / output_path(pattern_url("riichi", "big-three-dragons"))).read_text("utf-8"))
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", page))
+    assert "Published count: 16 137 216 complete hands show it" in text  # the page groups digits with thin spaces
+    assert "麻雀概論 第3回, 大三元): the same count as the atlas's own above" in text
+    assert "does not cover Riichi" not in text
 
 
 def test_check_warns_about_stale_statistics(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
