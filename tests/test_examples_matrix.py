@@ -9,7 +9,7 @@ from random import Random
 from examples_atlas import project_atlas
 
 from generator import detectors
-from generator.examples.generate import HandStream
+from generator.hand_stream import HandStream
 from generator.examples.matrix import STATUSES, Cell, PairEvidence, build_matrix
 from generator.pairs.context import CONTEXT_ONLY
 from generator.pairs.store import Stored, stored_answers

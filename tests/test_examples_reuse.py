@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 from mcr_oracle import random_hands
 
-from generator.examples.generate import SEED, HandStream
+from generator.hand_stream import SEED, HandStream
 from generator.examples.reuse import (
     Facts,
     _named,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.examples.collect import collect
-from generator.examples.generate import SEED, HandStream
+from generator.hand_stream import SEED, HandStream
 from generator.examples.neighbours import neighbours, pair_steps
 from generator.examples.search import SearchError
 from generator.notation import format_hand, parse_hand

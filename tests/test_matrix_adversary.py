@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
 from generator.cli import main
-from generator.examples.generate import HandStream
+from generator.hand_stream import HandStream
 from generator.hand import Hand
 from generator.notation import format_hand, parse_hand
 from generator.pairs.context import context_never

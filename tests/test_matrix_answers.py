@@ -12,7 +12,7 @@ import pytest
 from hand_strategies import hand_texts, random_hand_text
 from hypothesis import HealthCheck, given, seed, settings
 
-from generator.examples.generate import HandStream
+from generator.hand_stream import HandStream
 from generator.hand import Hand
 from generator.notation import HandError, parse_hand
 from generator.pairs.decide import STATUSES, Answer, apart_of

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, seed, settings
 
 from generator.cli import main
 from generator.detectors import View
-from generator.examples.generate import HandStream
+from generator.hand_stream import HandStream
 from generator.hand import Hand
 from generator.notation import HandError, format_hand, parse_hand
 from generator.pairs.potential import forces, needs, one_at_a_time, requirement, shape_of, steady

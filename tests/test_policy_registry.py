@@ -15,7 +15,7 @@ import pytest
 
 from generator.completion import Waits
 from generator.detectors import View
-from generator.examples.generate import SEED, HandStream
+from generator.hand_stream import SEED, HandStream
 from generator.examples.scorer import Scorer
 from generator.examples.search import Probe, Searcher
 from generator.hand import Hand, WaitingHand

@@ -34,7 +34,7 @@ from ..rules import Pattern, Ruleset
 from ..scoring import Score
 from ..scoring.gates import may_show
 from ..shapes import Form, Reading, readings
-from .generate import SEED, HandStream
+from ..hand_stream import SEED, HandStream
 from .matrix import PairEvidence
 from .model import hand_key
 from .neighbours import neighbours

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from random import Random
 
-from ..examples.generate import random_hand
+from ..hand_stream import random_hand
 from ..hand import Hand, Meld, MeldKind, WinContext
 from ..notation import parse_hand
 from ..rules import Ruleset
