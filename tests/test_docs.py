@@ -31,7 +31,7 @@ def test_the_notation_contract_example_is_what_the_engine_prints() -> None:
     import json
 
     from generator.cli import score_line
-    from generator.rules import find_ruleset
+    from generator.rulesets import find_ruleset
 
     text = NOTATION.read_text(encoding="utf-8")
     block = text.split("## The score object", 1)[1].split("```json", 1)[1].split("```", 1)[0]

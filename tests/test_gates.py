@@ -21,8 +21,10 @@ from generator.detectors import WHOLE, View
 from generator.detectors.view import SetProfile, TileProfile
 from generator.hand import Hand
 from generator.notation import HandError, format_hand, parse_hand
-from generator.rules import Pattern, Ruleset, all_rulesets
+from generator.rules import Pattern, Ruleset
+from generator.rulesets import all_rulesets
 from generator.scoring.common import detect
+from generator.scoring.families import policy_of
 from generator.scoring.gates import Candidates, may_show
 from generator.shapes import Form, readings
 from generator.tiles import DRAGONS
@@ -50,7 +52,7 @@ def _hands() -> list[Hand]:
 
 
 def _readings(hand: Hand, rs: Ruleset) -> list:
-    return rs.scoring.readings(hand, rs)
+    return policy_of(rs.policy).readings(hand, rs)
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(all_rulesets()))
@@ -73,7 +75,7 @@ def test_gated_detection_finds_what_every_detector_finds(ruleset_id: str) -> Non
         assert skipped > checked * len(rs.patterns) // 2, "the gates hardly skip anything"
 
 
-@pytest.mark.parametrize("ruleset_id", sorted(rid for rid, rs in all_rulesets().items() if not rs.scoring.own_readings))
+@pytest.mark.parametrize("ruleset_id", sorted(rid for rid, rs in all_rulesets().items() if not policy_of(rs.policy).own_readings))
 def test_judged_from_the_hand_alone_the_gates_keep_every_pattern_a_reading_shows(ruleset_id: str) -> None:
     """`may_show` rules patterns out before any reading (`Probe.fires`, examples/search.py): it must keep
     every pattern some reading of the hand shows, and should rule most out."""

@@ -10,7 +10,7 @@ import pytest
 from mcr_oracle import PAIR_FANS, Comparison, Tally, compare, oracle_arguments, random_hands
 
 from generator.notation import parse_hand
-from generator.rules import find_ruleset
+from generator.rulesets import find_ruleset
 from generator.scoring import score
 
 pytest.importorskip("MahjongGB")

@@ -12,7 +12,8 @@ import pytest
 
 from generator.cli import main
 from generator.mcr_theorems import CLASSES, THEOREMS, check
-from generator.rules import CONTENT_DIR, find_ruleset
+from generator.rules import CONTENT_DIR
+from generator.rulesets import find_ruleset
 
 # the in-suite run: all four-chow and all four-pung divisions (the script also runs three chows + a pung,
 # three pungs + a chow, and four chows with every possible pair)

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.rules import CONTENT_DIR, ContentError, load_rulesets
+from generator.rules import CONTENT_DIR, ContentError
+from generator.rulesets import load_rulesets
 from generator.site.urls import output_path, pattern_url
 
 TOY = '''[ruleset]

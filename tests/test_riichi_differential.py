@@ -17,7 +17,7 @@ import pytest
 from riichi_oracle import Verdict, oracle, riichi_hands
 
 from generator.notation import parse_hand
-from generator.rules import find_ruleset
+from generator.rulesets import find_ruleset
 from generator.scoring.engine import score
 from generator.scoring.result import Score
 

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import rules
-from generator.rules import CONTENT_DIR, ContentError, all_rulesets, find_ruleset, load_rulesets
+from generator import rulesets
+from generator.rules import CONTENT_DIR, ContentError
+from generator.rulesets import all_rulesets, find_ruleset, load_rulesets
 
 
 def copy_content(tmp_path: Path) -> Path:
@@ -23,7 +24,7 @@ def copy_content(tmp_path: Path) -> Path:
 
 
 def loaded_alone(content: Path) -> set[str]:
-    return {rid for (folder, rid) in rules._ONE if folder == content}
+    return {rid for (folder, rid) in rulesets._ONE if folder == content}
 
 
 def test_every_id_and_alias_gives_what_the_full_load_gives(tmp_path: Path) -> None:
@@ -34,7 +35,7 @@ def test_every_id_and_alias_gives_what_the_full_load_gives(tmp_path: Path) -> No
         content = copy_content(tmp_path / str(n))
         found = find_ruleset(f" {name} ", content)
         assert found == full[rid], name
-        assert content not in rules._ALL, f"{name}: every rule set was loaded"
+        assert content not in rulesets._ALL, f"{name}: every rule set was loaded"
         assert loaded_alone(content) == {rid, *([full[rid].diff.base] if full[rid].diff else [])}
 
 

@@ -14,7 +14,8 @@ import pytest
 
 from generator import detectors
 from generator.detectors import View
-from generator.rules import Ruleset, all_rulesets
+from generator.rules import Ruleset
+from generator.rulesets import all_rulesets
 from generator.scoring import engine
 from generator.stats.hands import Orbit, all_orbits, canonical, one_suit_hands
 from generator.stats.store import is_current, stats_object, wins_current, wins_fingerprint
