@@ -20,6 +20,7 @@ from generator.rulesets import find_ruleset
 IN_SUITE = ["four-chows", "four-pungs"]
 
 
+@pytest.mark.slow  # every division: left out of the engine loop
 def test_essay_conclusions_hold_on_every_division() -> None:
     sizes, findings = check(find_ruleset("mcr"), IN_SUITE)
     print(f"\ndivisions checked: {sizes}")

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
+from engine_loop import sample
 from riichi_oracle import Verdict, oracle, riichi_hands
 
 from generator.notation import parse_hand
@@ -22,7 +23,7 @@ from generator.rulesets import all_rulesets, find_ruleset
 from generator.scoring.engine import score
 from generator.scoring.result import Score
 
-HANDS = int(os.environ.get("RIICHI_HANDS", "5000"))
+HANDS = int(os.environ.get("RIICHI_HANDS", str(sample(5000, 2000))))
 RIICHI_RULESETS = sorted(rid for rid, rs in all_rulesets().items() if rs.policy == "riichi")
 """Every rule set of the Riichi family, each held against the library."""
 SEEDS = {"riichi": 20261201, "riichi-ema-2016": 20261202}
