@@ -30,7 +30,7 @@ from random import Random
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from generator.hand import Hand, Meld, MeldKind, WinContext
-from generator.rules import all_rulesets
+from generator.rulesets import all_rulesets
 from generator.scoring import score
 from generator.stats.claimed import MAX_MELDS, concealed_parts, group_counts, population
 

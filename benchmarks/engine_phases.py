@@ -53,7 +53,8 @@ from mcr_oracle import random_hands
 from generator import cli
 from generator.detectors import View
 from generator.notation import format_hand
-from generator.rules import Ruleset, find_ruleset
+from generator.rules import Ruleset
+from generator.rulesets import find_ruleset
 from generator.scoring import Score, engine, mcr
 
 

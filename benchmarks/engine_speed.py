@@ -48,7 +48,8 @@ from plain_env import PLAIN_ENV  # a sibling module: a script's folder is on sys
 
 from generator.cli import score_line_text
 from generator.notation import format_hand
-from generator.rules import Ruleset, all_rulesets
+from generator.rules import Ruleset
+from generator.rulesets import all_rulesets
 
 PIPELINE = ROOT / "benchmarks" / "pymahjonggb_batch.py"
 RIICHI_PEER = ROOT / "benchmarks" / "riichi_batch.py"

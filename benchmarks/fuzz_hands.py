@@ -24,7 +24,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from hand_strategies import Tally, any_strings, check_hand, check_string, hand_texts
 from hypothesis import HealthCheck, Phase, given, seed, settings
 
-from generator.rules import all_rulesets
+from generator.rulesets import all_rulesets
 
 
 def _settings(n: int) -> settings:

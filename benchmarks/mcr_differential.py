@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the
 
 from mcr_oracle import Comparison, Tally, compare, random_hands
 
-from generator.rules import find_ruleset
+from generator.rulesets import find_ruleset
 from generator.scoring import score
 from generator.scoring.mcr_forest import RULE_TEXT
 

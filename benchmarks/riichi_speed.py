@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from riichi_oracle import oracle, riichi_hands  # noqa: E402
 
 from generator.notation import parse_hand  # noqa: E402
-from generator.rules import find_ruleset  # noqa: E402
+from generator.rulesets import find_ruleset  # noqa: E402
 from generator.scoring import score  # noqa: E402
 
 

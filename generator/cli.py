@@ -15,16 +15,16 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
+from .cli_common import EXIT_FAIL, EXIT_OK, EXIT_USAGE, UsageError, rulesets_named
+from .cli_runs import add_run_parsers
 from .notation import HandError, format_waiting, parse_hand, parse_waiting
 from .receipt import receipt_lines
-from .rules import CONTENT_DIR, ContentError, Ruleset, all_rulesets, find_ruleset
+from .rules import CONTENT_DIR, ContentError, Ruleset
+from .rulesets import all_rulesets, find_ruleset
 from .scoring import Score, score
 from .scoring.engine import check
 from .scoring.waits import waits_for
 from .tiles import tile_to_text
-
-from .cli_common import EXIT_FAIL, EXIT_OK, EXIT_USAGE, UsageError, rulesets_named
-from .cli_runs import add_run_parsers
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
 """One encoder for every line: `json.dumps` with options builds a new encoder per call, which costs a

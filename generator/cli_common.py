@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .rules import Ruleset, all_rulesets, find_ruleset
+from .rules import Ruleset
+from .rulesets import all_rulesets, find_ruleset
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 

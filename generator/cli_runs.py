@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .cli_common import EXIT_FAIL, EXIT_OK, UsageError, rulesets_named
-from .rules import CONTENT_DIR, Ruleset, all_rulesets
+from .rules import CONTENT_DIR, Ruleset
+from .rulesets import all_rulesets
 from .stats.shards import SHARD
 
 T = TypeVar("T")

@@ -447,10 +447,7 @@ def _quick_parts(text: str, expect_total: int) -> tuple[list[Tile], tuple[Meld, 
     if ctx is None or len(melds) > 4 or len(standing) + (win is not None) != expect_total - 3 * len(melds):
         return None
     tiles = standing + [win] if win is not None else standing[:]
-    for meld in melds:
-        tiles += meld.tiles
-    if ctx.dora or ctx.ura:
-        tiles += ctx.dora + ctx.ura
+    tiles += [t for meld in melds for t in meld.tiles] + list(ctx.dora + ctx.ura)
     tiles.sort()
     if any(map(eq, tiles, tiles[4:])):  # in sorted tiles, a fifth copy sits four places after the first
         return None

@@ -1,14 +1,45 @@
 """Shared fixtures. `built_site`: the whole site built once per test run (search index included), for the site
 build, HTML-validation and browser tests, so the three share one build instead of making three. `base_url`: that
-site served by the project's own server, for a test module; `browser`: one Chromium for a test module."""
+site served by the project's own server, for a test module; `browser`: one Chromium for a test module.
+
+The `engine` marker (`pytest -m engine`, tests/engine_loop.py) goes on the tests of the files in ENGINE_TESTS,
+except those that build the site or are marked slow."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from browser_support import ARGS, CHROMIUM, NO_CHROMIUM
+from engine_loop import FLAG
+
+ENGINE_TESTS = frozenset({
+    "test_notation.py", "test_riichi_notation.py", "test_shapes.py", "test_wilds.py",  # hands, readings, waits
+    "test_gates.py",  # detectors and their gates
+    "test_mcr_fans.py", "test_mcr_principles.py", "test_mcr_theorems.py", "test_zung_jung.py", "test_sihai.py",
+    "test_tuanyuan.py", "test_riichi_rules.py", "test_policy_registry.py",  # scoring, family by family
+    "test_mcr_differential.py", "test_riichi_differential.py",  # the oracles
+    "test_rules_loader.py", "test_rules_lookup.py", "test_structure.py",  # rule loading, the package's shape
+})
+"""The engine's test files: notation, readings and waits, detectors, scoring, the oracles' differential runs, rule
+loading and the import structure. Not the site, the examples, the statistics or the matrix, whose runs take
+minutes."""
+BUILDS_A_SITE = frozenset({"test_policy_registry.py::test_a_page_of_the_family_renders_with_its_label"})
+"""Tests of those files that build a site of their own (the ones that use `built_site` are found by the fixture)."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("markexpr", "") == "engine":  # before collection: the sampled checks read it on import
+        os.environ[FLAG] = "1"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        builds = "built_site" in getattr(item, "fixturenames", ()) or item.nodeid.split("/")[-1] in BUILDS_A_SITE
+        if item.path.name in ENGINE_TESTS and not builds and item.get_closest_marker("slow") is None:
+            item.add_marker(pytest.mark.engine)
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,8 @@ from functools import lru_cache
 
 from generator.examples import Atlas
 from generator.examples.collect import collect
-from generator.rules import CONTENT_DIR, all_rulesets
+from generator.rules import CONTENT_DIR
+from generator.rulesets import all_rulesets
 
 
 @lru_cache(maxsize=1)

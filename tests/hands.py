@@ -6,7 +6,8 @@ import tomllib
 
 from generator.hand import Hand
 from generator.notation import HandError, parse_hand
-from generator.rules import CONTENT_DIR, Ruleset, find_ruleset
+from generator.rules import CONTENT_DIR, Ruleset
+from generator.rulesets import find_ruleset
 from generator.scoring import Score, score
 
 

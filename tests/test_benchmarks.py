@@ -15,7 +15,7 @@ from mcr_oracle import random_hands
 
 from generator import cli
 from generator.notation import format_hand
-from generator.rules import find_ruleset
+from generator.rulesets import find_ruleset
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 phases = importlib.import_module("engine_phases")

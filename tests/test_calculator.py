@@ -28,9 +28,9 @@ import pytest
 from browser_support import ARGS, CHROMIUM
 from hand_strategies import random_hand_text
 
-from generator.notation import HandError, parse_hand
 from generator.cli import score_line, waits_object
-from generator.rules import all_rulesets
+from generator.notation import HandError, parse_hand
+from generator.rulesets import all_rulesets
 from generator.site import calculator, calculator_engine
 from generator.site.pages.calculator import calculator_page
 from generator.site.serve import start_in_thread

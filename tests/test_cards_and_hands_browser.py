@@ -22,7 +22,9 @@ from pathlib import Path
 import pytest
 from browser_support import CHROMIUM
 
-from generator.rules import CONTENT_DIR, Pattern, load_rulesets
+from generator.rules import CONTENT_DIR, Pattern
+from generator.rulesets import load_rulesets
+from generator.scoring.families import policy_of
 from generator.site.base_url import BaseUrl, rebase_page
 from generator.site.pages.card import groups
 
@@ -107,7 +109,7 @@ def test_each_card_row_names_what_its_pattern_removes(built_site: Path) -> None:
 
             for x in p.excludes:
                 assert ref(rs.pattern(x.id)) + (f"×{x.count}" if x.count else "") in named, (rs.id, p.id, nots)
-            peers = [q for q in rs.patterns if q.group == p.group and q.id != p.id] if rs.scoring.one_per_group else []
+            peers = [q for q in rs.patterns if q.group == p.group and q.id != p.id] if policy_of(rs.policy).one_per_group else []
             group = next(g for g in groups(rs) if p.id in {r.pattern.id for r in g.rows})
             if {r.pattern.id for r in group.rows} == {p.id} | {q.id for q in peers}:
                 peers = []  # the group is the series, and its heading or the legend says only the highest counts

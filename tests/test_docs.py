@@ -15,6 +15,23 @@ def test_every_path_the_design_record_names_exists() -> None:
     assert sorted(p for p in named if not (ROOT / p).exists() and not (ROOT / "generator" / p).exists()) == []
 
 
+def test_the_design_maps_every_rule_family_and_every_rule_set() -> None:
+    """The Rule families table has a row per registered family, naming its module, its policy object and each
+    rule set that plays it."""
+    from generator.rulesets import all_rulesets
+    from generator.scoring import families
+
+    text = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
+    section = text.split("## Rule families", 1)[1].split("\n## ", 1)[0]
+    rows = {m[0]: m[1] for m in re.findall(r"^\| `([\w-]+)` \|(.*)$", section, flags=re.M)}
+    assert sorted(rows) == sorted(families.names())
+    for family in families.BUILT_IN:
+        module = type(family).__module__.removeprefix("generator.").replace(".", "/") + ".py"
+        assert f"`{module}`, `{type(family).__name__}`" in rows[family.name], family.name
+    for rs in all_rulesets().values():
+        assert f"`{rs.id}`" in rows[rs.policy], rs.id
+
+
 NOTATION = ROOT / "docs" / "notation.md"
 
 
@@ -31,7 +48,7 @@ def test_the_notation_contract_example_is_what_the_engine_prints() -> None:
     import json
 
     from generator.cli import score_line
-    from generator.rules import find_ruleset
+    from generator.rulesets import find_ruleset
 
     text = NOTATION.read_text(encoding="utf-8")
     block = text.split("## The score object", 1)[1].split("```json", 1)[1].split("```", 1)[0]

@@ -11,7 +11,8 @@ from examples_atlas import project_atlas
 from generator.examples.diffs import digest
 from generator.examples.scorer import Scorer
 from generator.examples.snapshot import SNAPSHOT, ResultDigest, compare, read_snapshot, write_snapshot
-from generator.rules import CONTENT_DIR, all_rulesets, load_rulesets
+from generator.rules import CONTENT_DIR
+from generator.rulesets import all_rulesets, load_rulesets
 
 RULESETS = all_rulesets()
 

@@ -9,7 +9,8 @@ import pytest
 from examples_atlas import project_atlas
 
 from generator.examples.concepts import load_concepts, missing_concepts, obvious_counterparts
-from generator.rules import CONTENT_DIR, ContentError, all_rulesets
+from generator.rules import CONTENT_DIR, ContentError
+from generator.rulesets import all_rulesets
 
 RULESETS = all_rulesets()
 

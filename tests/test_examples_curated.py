@@ -11,7 +11,8 @@ from examples_atlas import project_atlas
 from generator.examples.curated import check, load_curated
 from generator.examples.model import hand_key
 from generator.examples.scorer import Scorer
-from generator.rules import CONTENT_DIR, ContentError, all_rulesets
+from generator.rules import CONTENT_DIR, ContentError
+from generator.rulesets import all_rulesets
 
 RULESETS = all_rulesets()
 CURATED = load_curated(CONTENT_DIR / "hands", RULESETS)

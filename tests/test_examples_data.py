@@ -46,8 +46,8 @@ def test_score_batch_reproduces_every_stored_result(tmp_path: Path) -> None:
 
 def test_two_runs_give_identical_json() -> None:
     """Seeded search and sorted output: a fresh process with a different hash seed agrees byte for byte."""
-    code = ("import json, sys; from generator.examples.collect import collect; from generator.rules import all_rulesets, "
-            "CONTENT_DIR; a = collect(all_rulesets(), CONTENT_DIR); "
+    code = ("import json, sys; from generator.examples.collect import collect; from generator.rules import "
+            "CONTENT_DIR; from generator.rulesets import all_rulesets; a = collect(all_rulesets(), CONTENT_DIR); "
             "sys.stdout.write(json.dumps(a.examples_json(), ensure_ascii=False, sort_keys=True))")
     env = dict(os.environ, PYTHONHASHSEED="12345")
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True, env=env)

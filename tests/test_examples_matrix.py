@@ -9,11 +9,12 @@ from random import Random
 from examples_atlas import project_atlas
 
 from generator import detectors
-from generator.examples.generate import HandStream
 from generator.examples.matrix import STATUSES, Cell, PairEvidence, build_matrix
+from generator.hand_stream import HandStream
 from generator.pairs.context import CONTEXT_ONLY
 from generator.pairs.store import Stored, stored_answers
-from generator.rules import ContentError, all_rulesets
+from generator.rules import ContentError
+from generator.rulesets import all_rulesets
 from generator.shapes import ALL_FORMS, readings
 
 RULESETS = all_rulesets()

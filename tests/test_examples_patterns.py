@@ -10,7 +10,7 @@ from examples_atlas import project_atlas
 
 from generator.examples.search import instances
 from generator.notation import parse_hand
-from generator.rules import all_rulesets
+from generator.rulesets import all_rulesets
 
 RULESETS = all_rulesets()
 PATTERNS = [f"{rid}/{p.id}" for rid in sorted(RULESETS) for p in RULESETS[rid].patterns]

@@ -7,7 +7,6 @@ import dataclasses
 import pytest
 from mcr_oracle import random_hands
 
-from generator.examples.generate import SEED, HandStream
 from generator.examples.reuse import (
     Facts,
     _named,
@@ -19,8 +18,10 @@ from generator.examples.reuse import (
 )
 from generator.examples.scorer import Scorer
 from generator.examples.search import Probe
+from generator.hand_stream import SEED, HandStream
 from generator.notation import format_hand, parse_hand
-from generator.rules import Ruleset, all_rulesets
+from generator.rules import Ruleset
+from generator.rulesets import all_rulesets
 from generator.scoring import score
 from generator.scoring.engine import prepared
 

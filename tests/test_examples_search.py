@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from generator.examples.collect import collect
-from generator.examples.generate import SEED, HandStream
 from generator.examples.neighbours import neighbours, pair_steps
 from generator.examples.search import SearchError
+from generator.hand_stream import SEED, HandStream
 from generator.notation import format_hand, parse_hand
-from generator.rules import load_rulesets
+from generator.rulesets import load_rulesets
 
 
 def test_the_stream_is_seeded_and_its_hands_round_trip() -> None:

@@ -27,7 +27,7 @@ from generator.notation import (
     parse_hand,
     parse_waiting,
 )
-from generator.rules import all_rulesets
+from generator.rulesets import all_rulesets
 from generator.scoring import score
 from generator.scoring.engine import readings_of
 from generator.shapes import Form, Kind, is_seven_pairs

@@ -28,15 +28,16 @@ from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
 from generator.cli import main
-from generator.examples.generate import HandStream
 from generator.hand import Hand
+from generator.hand_stream import HandStream
 from generator.notation import format_hand, parse_hand
 from generator.pairs.context import context_never
 from generator.pairs.moves import _set_choices, situations, valid
 from generator.pairs.store import Stored, stored_answers
 from generator.pairs.verify import attack, situated
 from generator.pairs.walk import divisions, walked
-from generator.rules import CONTENT_DIR, all_rulesets
+from generator.rules import CONTENT_DIR
+from generator.rulesets import all_rulesets
 from generator.scoring import engine
 from generator.shapes import Kind
 from generator.tiles import EAST

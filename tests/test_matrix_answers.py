@@ -12,16 +12,18 @@ import pytest
 from hand_strategies import hand_texts, random_hand_text
 from hypothesis import HealthCheck, given, seed, settings
 
-from generator.examples.generate import HandStream
 from generator.hand import Hand
+from generator.hand_stream import HandStream
 from generator.notation import HandError, parse_hand
 from generator.pairs.decide import STATUSES, Answer, apart_of
 from generator.pairs.exhaust import kept_witness
 from generator.pairs.run import _decide
 from generator.pairs.store import read_answers, stored_answers
 from generator.pairs.walk import divisions, walk, walked
-from generator.rules import Ruleset, all_rulesets
+from generator.rules import Ruleset
+from generator.rulesets import all_rulesets
 from generator.scoring import engine
+from generator.scoring.families import policy_of
 from generator.scoring.result import Score
 from generator.stats.hands import Orbit, one_suit_hands
 from generator.stats.tally import hand_of, images
@@ -64,7 +66,7 @@ def test_every_witness_rescores_to_its_claim(rid: str) -> None:
             continue
         s = _score(witness, rid)
         counted = {c.id for c in s.patterns}
-        assert s.complete and RULESETS[rid].scoring.problem(parse_hand(witness)) is None, (rid, witness)
+        assert s.complete and policy_of(RULESETS[rid].policy).problem(parse_hand(witness)) is None, (rid, witness)
         if status == "both":
             assert s.legal and {a, b} <= counted, (rid, a, b, witness)
         elif status == "below-minimum":
@@ -78,7 +80,7 @@ def _contradictions(hand: Hand) -> list[str]:
     out = []
     for rid, rs in RULESETS.items():
         s = engine.score(hand, rs)
-        if not s.complete or rs.scoring.problem(hand) is not None:
+        if not s.complete or policy_of(rs.policy).problem(hand) is not None:
             continue
         counted = sorted({c.id for c in s.patterns})
         pairs = _pairs(rid)
@@ -132,7 +134,7 @@ def test_a_policy_that_keeps_two_patterns_apart_never_counts_both() -> None:
             s = engine.score(stream[i], rs)
             counted = [c.id for c in s.patterns]
             for x, y in combinations(counted, 2):
-                assert rs.scoring.kept_apart(rs, x, y) is None, (rs.id, x, y, s.hand)
+                assert policy_of(rs.policy).kept_apart(rs, x, y) is None, (rs.id, x, y, s.hand)
                 tried += 1
     assert tried > 10_000
 
@@ -146,7 +148,7 @@ def test_a_pattern_that_always_drops_another_leaves_it_uncounted() -> None:
     tried = 0
     for rs in RULESETS.values():
         always = {(c.id, x.id) for c in rs.patterns for x in rs.patterns
-                  if c is not x and rs.scoring.drops_always(rs, c.id, x.id)}
+                  if c is not x and policy_of(rs.policy).drops_always(rs, c.id, x.id)}
         assert always, rs.id
         for hand in hands:
             s = engine.score(hand, rs)

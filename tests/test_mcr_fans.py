@@ -9,7 +9,8 @@ from collections import Counter
 import pytest
 from hands import counted_ids
 
-from generator.rules import Ruleset, find_ruleset
+from generator.rules import Ruleset
+from generator.rulesets import find_ruleset
 
 
 @pytest.fixture(scope="module")

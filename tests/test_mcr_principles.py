@@ -14,7 +14,8 @@ from mcr_oracle import random_hands
 
 from generator.hand import WinContext
 from generator.notation import parse_hand
-from generator.rules import Ruleset, find_ruleset
+from generator.rules import Ruleset
+from generator.rulesets import find_ruleset
 from generator.scoring import Score, score
 from generator.scoring.mcr_forest import ACCOUNT_ONCE, NON_IDENTICAL, RULE_TEXT
 

@@ -12,13 +12,15 @@ import pytest
 
 from generator.cli import main
 from generator.mcr_theorems import CLASSES, THEOREMS, check
-from generator.rules import CONTENT_DIR, find_ruleset
+from generator.rules import CONTENT_DIR
+from generator.rulesets import find_ruleset
 
 # the in-suite run: all four-chow and all four-pung divisions (the script also runs three chows + a pung,
 # three pungs + a chow, and four chows with every possible pair)
 IN_SUITE = ["four-chows", "four-pungs"]
 
 
+@pytest.mark.slow  # every division: left out of the engine loop
 def test_essay_conclusions_hold_on_every_division() -> None:
     sizes, findings = check(find_ruleset("mcr"), IN_SUITE)
     print(f"\ndivisions checked: {sizes}")

@@ -16,15 +16,17 @@ from hypothesis import HealthCheck, given, seed, settings
 
 from generator.cli import main
 from generator.detectors import View
-from generator.examples.generate import HandStream
 from generator.hand import Hand
+from generator.hand_stream import HandStream
 from generator.notation import HandError, format_hand, parse_hand
 from generator.pairs.potential import forces, needs, one_at_a_time, requirement, shape_of, steady
 from generator.pairs.store import answers_object, fingerprint, is_current, read_answers, stored_answers
 from generator.pairs.walk import Walker, admits, divisions, tile_patterns, walk, walked, witness_hand
-from generator.rules import Ruleset, all_rulesets
+from generator.rules import Ruleset
+from generator.rulesets import all_rulesets
 from generator.scoring import engine
 from generator.scoring.common import find
+from generator.scoring.families import policy_of
 from generator.stats.hands import Orbit, one_suit_hands
 from generator.stats.tally import hand_of, images
 from generator.tiles import NUM_KINDS
@@ -194,9 +196,9 @@ def _shown_any(hand: Hand, rs: Ruleset, readings: list) -> set[tuple[str, str]]:
 def _contradictions(hand: Hand) -> list[str]:
     out = []
     for rid, rs in RULESETS.items():
-        if rs.scoring.problem(hand) is not None:
+        if policy_of(rs.policy).problem(hand) is not None:
             continue  # a hand the rule set's game cannot have
-        seen = rs.scoring.prepare(hand)  # as the engine scores it: a win flag the tiles rule out is set aside
+        seen = policy_of(rs.policy).prepare(hand)  # as the engine scores it: a win flag the tiles rule out is set aside
         found = engine.readings_of(seen, rs)
         if found:
             out += [f"{rid}: {a} + {b}" for a, b in _shown_any(seen, rs, found) & _never(rid)]
@@ -274,9 +276,9 @@ def _requirements_hold(text: str) -> int:
         return 0
     checked = 0
     for rs in RULESETS.values():
-        if rs.scoring.problem(hand) is not None:
+        if policy_of(rs.policy).problem(hand) is not None:
             continue
-        seen = rs.scoring.prepare(hand)  # the hand as the engine scores it: a policy's requirements read that
+        seen = policy_of(rs.policy).prepare(hand)  # the hand as the engine scores it: a policy's requirements read that
         tile = set(tile_patterns(rs))
         others = [p for p in rs.patterns if p.id not in tile]
         for r in engine.readings_of(seen, rs):
@@ -319,9 +321,9 @@ def _needs_hold(text: str) -> int:
         return 0
     checked = 0
     for rs in RULESETS.values():
-        if rs.scoring.problem(hand) is not None:
+        if policy_of(rs.policy).problem(hand) is not None:
             continue
-        seen = rs.scoring.prepare(hand)
+        seen = policy_of(rs.policy).prepare(hand)
         others = [p for p in rs.patterns if p.id not in set(tile_patterns(rs))]
         for r in engine.readings_of(seen, rs):
             shown = find(View(seen, r), rs.patterns)  # a tile pattern's form may need something too

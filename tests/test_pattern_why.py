@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.rules import CONTENT_DIR, ContentError, load_rulesets
+from generator.rules import CONTENT_DIR, ContentError
+from generator.rulesets import load_rulesets
 from generator.site.urls import output_path, pattern_url
 
 TOY = '''[ruleset]
@@ -178,9 +179,8 @@ def rulesets():  # type: ignore[no-untyped-def]
 
 
 def test_the_content_keeps_its_whys(rulesets) -> None:  # type: ignore[no-untyped-def]
-    counts = {rid: sum(1 for p in rs.patterns if p.why) for rid, rs in rulesets.items()}
-    assert counts == {"sihai-3.1": 23, "zj-2.4": 1, "tuanyuan": 2, "zj-3.3": 0, "mcr": 0, "mcr-2006": 0,
-                      "riichi": 0, "riichi-ema-2016": 0}
+    counts = {rid: n for rid, rs in rulesets.items() if (n := sum(1 for p in rs.patterns if p.why))}
+    assert counts == {"sihai-3.1": 23, "zj-2.4": 1, "tuanyuan": 2}  # every other rule set gives no reasons
     assert {p.zh for p in rulesets["sihai-3.1"].patterns if p.why} == SIHAI_WHY
     assert [p.id for p in rulesets["zj-2.4"].patterns if p.why] == ["big-four-winds"]
     assert [p.id for p in rulesets["tuanyuan"].patterns if p.why] == ["weak-suit", "wild-kong"]

@@ -1,10 +1,9 @@
 """A rule family is one `Policy` object: a toy family registered here, and nowhere else, plugs into the
 engine (score and waits), the loader, the example search and the site; no code outside generator/scoring
-asks a family by its name; and generator.rules reads the registry without importing itself back."""
+asks a family by its name. (That the rule data never imports the registry is tests/test_structure.py's.)"""
 
 from __future__ import annotations
 
-import ast
 import re
 import shutil
 from collections.abc import Iterator
@@ -15,13 +14,14 @@ import pytest
 
 from generator.completion import Waits
 from generator.detectors import View
-from generator.examples.generate import SEED, HandStream
 from generator.examples.scorer import Scorer
 from generator.examples.search import Probe, Searcher
 from generator.hand import Hand, WaitingHand
+from generator.hand_stream import SEED, HandStream
 from generator.notation import parse_hand, parse_waiting
-from generator.rules import CONTENT_DIR, ContentError, Ruleset, load_rulesets
-from generator.scoring import Policy, UnknownPolicy, policy, policy_of, register, score, unregister
+from generator.rules import CONTENT_DIR, ContentError, Ruleset
+from generator.rulesets import all_rulesets, load_rulesets
+from generator.scoring import Policy, UnknownPolicy, families, policy_of, register, score, unregister
 from generator.scoring.common import counted, detect, in_rule_order
 from generator.scoring.result import Score
 from generator.scoring.series import SeriesPolicy
@@ -31,7 +31,8 @@ from generator.site.build import build
 
 ROOT = Path(__file__).resolve().parent.parent
 TOY = Path(__file__).resolve().parent / "fixtures" / "toy" / "content"
-BUILT_IN = ("series", "mcr", "multiplier", "riichi")
+BUILT_IN = families.names()
+"""The families the registry holds before any test registers its own."""
 LABEL = "Heap"  # no template or built-in family writes it
 
 
@@ -74,7 +75,7 @@ def toy() -> Iterator[ToyPolicy]:
         yield family
     finally:
         unregister("toy")
-    assert policy.names() == BUILT_IN  # unregistering restores the registry
+    assert families.names() == BUILT_IN  # unregistering restores the registry
     with pytest.raises(UnknownPolicy):
         policy_of("toy-family")
 
@@ -97,31 +98,34 @@ def toy_ruleset(tmp_path: Path) -> Ruleset:
 
 
 def test_the_built_in_families_and_their_facts() -> None:
-    assert policy.names() == BUILT_IN
-    assert [type(policy_of(n)).__name__ for n in BUILT_IN] == ["SeriesPolicy", "MCRPolicy", "MultiplierPolicy", "RiichiPolicy"]
-    assert [policy_of(n).group_label for n in BUILT_IN] == ["Series", "Group", "Group", "Group"]
-    with pytest.raises(UnknownPolicy, match="unknown scoring policy 'toy' .known: series, mcr, multiplier, riichi."):
+    assert BUILT_IN == tuple(family.name for family in families.BUILT_IN)  # each once, in the registry's order
+    for family in families.BUILT_IN:
+        assert all(policy_of(n) is family for n in (family.name, *family.aliases))
+        with pytest.raises(ValueError, match="already registered"):
+            register(type(family)())
+    assert {rs.policy for rs in all_rulesets().values()} == set(BUILT_IN)  # each plays a rule set, none plays another
+    assert [n for n in BUILT_IN if policy_of(n).group_label != "Group"] == ["series"]
+    assert policy_of("series").group_label == "Series"
+    with pytest.raises(UnknownPolicy, match=re.escape(f"unknown scoring policy 'toy' (known: {', '.join(BUILT_IN)})")):
         policy_of("toy")
-    with pytest.raises(ValueError, match="already registered"):
-        register(SeriesPolicy())
 
 
 def test_the_loader_knows_a_family_only_once_registered(tmp_path: Path) -> None:
-    with pytest.raises(ContentError, match="expected one of series, mcr, multiplier, riichi, found 'toy'"):
+    with pytest.raises(ContentError, match=f"expected one of {', '.join(BUILT_IN)}, found 'toy'"):
         load_rulesets(toy_content(tmp_path / "before"))
     register(ToyPolicy())
     try:
         rs = load_rulesets(toy_content(tmp_path / "name"))["toy"]
-        assert rs.policy == "toy" and isinstance(rs.scoring, ToyPolicy)
+        assert rs.policy == "toy" and isinstance(policy_of(rs.policy), ToyPolicy)
         by_alias = load_rulesets(toy_content(tmp_path / "alias", "toy-family"))["toy"]
         assert by_alias.policy == "toy"  # the rule set keeps the family's own name
         with pytest.raises(ContentError, match="options.limit: a toy limit is at most 1000"):
             load_rulesets(toy_content(tmp_path / "options", limit=5000))
-        with pytest.raises(ContentError, match="expected one of series, mcr, multiplier, riichi, toy, found 'random'"):
+        with pytest.raises(ContentError, match=f"expected one of {', '.join(BUILT_IN)}, toy, found 'random'"):
             load_rulesets(toy_content(tmp_path / "random", "random"))
     finally:
         unregister("toy")
-    with pytest.raises(ContentError, match="expected one of series, mcr, multiplier, riichi, found 'toy'"):
+    with pytest.raises(ContentError, match=f"expected one of {', '.join(BUILT_IN)}, found 'toy'"):
         load_rulesets(toy_content(tmp_path / "after"))
 
 
@@ -173,57 +177,3 @@ def test_no_code_outside_scoring_asks_a_family_by_its_name() -> None:
     assert hits == []
     assert NAME_CHECKS.search('{{ "Series" if rs.policy == "series" else "Group" }}')  # the check can fail
     assert NAME_CHECKS.search("hook = READINGS.get(rs.policy)")
-
-
-def _imports(module: str) -> set[str]:
-    """Modules of the package that `module` imports when run (a TYPE_CHECKING block is not run), with the
-    packages each import runs on the way."""
-    path = ROOT / (module.replace(".", "/") + ".py")
-    package = module.rsplit(".", 1)[0]
-    if not path.exists():
-        path, package = ROOT / module.replace(".", "/") / "__init__.py", module
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    skip = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
-            for stmt in node.body for n in ast.walk(stmt)}
-    out: set[str] = set()
-    for node in ast.walk(tree):
-        if id(node) in skip:
-            continue
-        if isinstance(node, ast.Import):
-            targets = [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                up = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join(up + ([base] if base else []))
-            targets = [base] + [f"{base}.{a.name}" for a in node.names]
-        else:
-            continue
-        for target in targets:
-            parts = target.split(".")
-            for i in range(1, len(parts) + 1):
-                name = ".".join(parts[:i])
-                if name.startswith("generator") and _exists(name):
-                    out.add(name)
-    return out
-
-
-def _exists(module: str) -> bool:
-    base = ROOT / module.replace(".", "/")
-    return base.with_suffix(".py").exists() or (base / "__init__.py").exists()
-
-
-def test_the_rules_read_the_registry_without_importing_themselves_back() -> None:
-    rules = {m for m in (f"generator.rules.{p.stem}" for p in (ROOT / "generator" / "rules").glob("*.py"))} | {
-        "generator.rules"}
-    rules.discard("generator.rules.__init__")
-    outside = {m for r in rules for m in _imports(r)} - rules
-    assert {"generator.scoring", "generator.scoring.policy"} <= outside  # the registry is what they ask
-    seen, todo = set(outside), list(outside)
-    while todo:
-        for m in _imports(todo.pop()):
-            if m not in seen:
-                seen.add(m)
-                todo.append(m)
-    assert sorted(seen & rules) == []
-    assert "generator.scoring.engine" not in seen and "generator.scoring.series" not in seen

@@ -17,8 +17,9 @@ import pytest
 from site_files import tree, write_tree
 
 from generator.cli import main
-from generator.rules import CONTENT_DIR, load_rulesets
+from generator.rules import CONTENT_DIR
 from generator.rules.errors import Problems
+from generator.rulesets import load_rulesets
 from generator.site import content_check
 from generator.site.build import CACHE_DIR, MARKER, build
 

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, seed, settings
 
 from generator.cli import main
 from generator.notation import HandError, parse_hand, parse_waiting
-from generator.rules import all_rulesets
+from generator.rulesets import all_rulesets
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = settings(max_examples=300, database=None, deadline=None, suppress_health_check=list(HealthCheck))

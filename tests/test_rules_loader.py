@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.rules import ContentError, load_rulesets
+from generator.rules import ContentError
+from generator.rulesets import load_rulesets
 
 GOOD = '''[ruleset]
 id = "toy"
@@ -159,6 +160,6 @@ def test_dangling_exclusion_after_removal_is_refused(tmp_path: Path) -> None:
 
 
 def test_shipped_content_loads() -> None:
-    from generator.rules import all_rulesets
+    from generator.rulesets import all_rulesets
 
     assert {"zj-2.4", "zj-3.3"} <= set(all_rulesets())

@@ -18,7 +18,7 @@ import pytest
 from generator.cli import main
 from generator.pairs.run import run_walk
 from generator.pairs.store import answers_object
-from generator.rules import all_rulesets
+from generator.rulesets import all_rulesets
 from generator.stats.run import run_stats
 from generator.stats.shards import Checkpoints, Shard, orbit_shards, run_shards
 from generator.stats.store import stats_object

@@ -30,10 +30,12 @@ def padded(v: tuple[int, ...]) -> tuple[int, ...]:
     return v + (0,) * (NUM_KINDS - 9)
 
 
+@pytest.mark.slow  # every hand of one suit: left out of the engine loop
 def test_13259_complete_one_suit_hands() -> None:
     assert sum(1 for v in one_suit_vectors(14) if decompositions(padded(v))) == 13_259
 
 
+@pytest.mark.slow  # every hand of one suit: left out of the engine loop
 def test_40070_one_suit_waiting_hands_and_their_wait_counts() -> None:
     dist: Counter[int] = Counter()
     for v in one_suit_vectors(13):
@@ -59,6 +61,7 @@ def test_distinct_decompositions_only() -> None:
     assert len(kinds) == 2
 
 
+@pytest.mark.slow  # every hand of one suit: left out of the engine loop
 def test_every_decomposition_of_a_suit_is_distinct() -> None:
     """Four copies of a tile beside a chow from it (1111 2 3) are a pung and a chow whichever the search
     takes first: each split is given once (over every complete one-suit hand and its pair-free groups)."""

@@ -15,7 +15,8 @@ from generator.cli import main
 from generator.detectors import View
 from generator.detectors.links import chain
 from generator.notation import parse_hand
-from generator.rules import Ruleset, find_ruleset
+from generator.rules import Ruleset
+from generator.rulesets import find_ruleset
 from generator.scoring.minimums import minimum_of
 from generator.scoring.payments import payments
 from generator.shapes import readings

@@ -23,7 +23,8 @@ from sihai_facts import CountRow, count_table
 from generator import detectors
 from generator.detectors import View
 from generator.hand import Hand, WinContext
-from generator.rules import Ruleset, find_ruleset
+from generator.rules import Ruleset
+from generator.rulesets import find_ruleset
 from generator.scoring.series import score_reading
 from generator.shapes import Form, Kind, Reading, TileSet
 from generator.tiles import NUM_KINDS

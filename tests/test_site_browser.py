@@ -18,7 +18,8 @@ import pytest
 from browser_support import CHROMIUM
 
 from generator.notation import parse_hand
-from generator.rules import CONTENT_DIR, load_rulesets
+from generator.rules import CONTENT_DIR
+from generator.rulesets import load_rulesets
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from site_files import tree
 
 from generator.notation import parse_hand
-from generator.rules import CONTENT_DIR, load_rulesets
+from generator.rules import CONTENT_DIR
+from generator.rulesets import load_rulesets
 from generator.scoring import score
 from generator.site import build as build_module
 from generator.site.build import CACHE_DIR, MARKER, BuildError, build, write_site

@@ -10,7 +10,8 @@ import pytest
 
 from generator.examples.concepts import Concept, load_concepts, nesting
 from generator.examples.model import Example
-from generator.rules import ContentError, all_rulesets
+from generator.rules import ContentError
+from generator.rulesets import all_rulesets
 from generator.scoring.result import Counted, Excluded, Score
 from generator.site.urls import concept_url, output_path
 

@@ -12,7 +12,7 @@ import pytest
 
 from generator.examples.diffs import HandDelta
 from generator.rules import CONTENT_DIR
-from generator.rules.loader import load_rulesets
+from generator.rulesets import load_rulesets
 from generator.site.build import build_files
 from generator.site.diff_groups import EditionChanges, edition_changes
 from generator.site.text_diff import marked_pair

@@ -22,7 +22,7 @@ from browser_support import CHROMIUM
 
 from generator.examples.matrix import STATUSES, Cell, Matrix
 from generator.pairs.store import Stored
-from generator.rules import all_rulesets
+from generator.rulesets import all_rulesets
 from generator.site import urls
 from generator.site.pages.matrix import combinations_of, matrix_json, matrix_pages
 from generator.site.render import environment

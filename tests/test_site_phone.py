@@ -10,7 +10,7 @@ import pytest
 from browser_support import ARGS, CHROMIUM
 from test_site_browser import _axe_script, samples  # noqa: F401  (a fixture)
 
-from generator.rules import all_rulesets
+from generator.rulesets import all_rulesets
 from generator.site import urls
 
 pytestmark = [

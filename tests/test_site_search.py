@@ -19,7 +19,8 @@ import pytest
 from browser_support import ARGS, CHROMIUM
 
 from generator.examples.concepts import Concept, load_concepts
-from generator.rules import CONTENT_DIR, load_rulesets
+from generator.rules import CONTENT_DIR
+from generator.rulesets import load_rulesets
 from generator.site import urls
 from generator.site.search_terms import KIND_ORDER, split_names
 

@@ -21,7 +21,8 @@ from generator.examples.diffs import edition_diffs
 from generator.examples.model import Example
 from generator.examples.snapshot import compare, snapshot_json
 from generator.notation import parse_hand
-from generator.rules import CONTENT_DIR, load_rulesets
+from generator.rules import CONTENT_DIR
+from generator.rulesets import load_rulesets
 from generator.scoring.engine import score
 from generator.site.build import render_site
 from generator.site.gather import SiteData, content_version

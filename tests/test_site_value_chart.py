@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.rules import Ruleset, all_rulesets
+from generator.rules import Ruleset
+from generator.rulesets import all_rulesets
 from generator.site import urls
 from generator.site.value_chart import BOTTOM, LEFT, RIGHT, TOP, ValueChart, power_label, value_chart
 from generator.stats.frequency import Frequency, Share, ruleset_frequencies

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.rules import CONTENT_DIR, ContentError, load_rulesets
+from generator.rules import CONTENT_DIR, ContentError
 from generator.rules.sources import load_sources, parse_citations
+from generator.rulesets import load_rulesets
 from generator.site.urls import output_path, pattern_url, ruleset_url
 
 TOY = '''[ruleset]

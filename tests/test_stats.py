@@ -14,7 +14,7 @@ from generator import detectors
 from generator.detectors import View
 from generator.hand import WinContext
 from generator.notation import parse_hand
-from generator.rules import all_rulesets
+from generator.rulesets import all_rulesets
 from generator.scoring import engine
 from generator.shapes import decompositions
 from generator.stats.hands import (

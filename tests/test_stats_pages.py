@@ -20,7 +20,8 @@ import pytest
 from generator.cli import main
 from generator.examples.atlas import Atlas
 from generator.examples.snapshot import SnapshotInfo
-from generator.rules import CONTENT_DIR, Ruleset, all_rulesets
+from generator.rules import CONTENT_DIR, Ruleset
+from generator.rulesets import all_rulesets
 from generator.site import check
 from generator.site.build import render_site
 from generator.site.gather import SiteData

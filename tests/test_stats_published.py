@@ -12,7 +12,8 @@ import pytest
 
 from generator.completion import splits_into_sets
 from generator.detectors.ranks import TILE_LISTS
-from generator.rules import CONTENT_DIR, ContentError, all_rulesets
+from generator.rules import CONTENT_DIR, ContentError
+from generator.rulesets import all_rulesets
 from generator.stats.frequency import ruleset_frequencies
 from generator.stats.hands import regular_orbits
 from generator.stats.published import check_agreement, load_published

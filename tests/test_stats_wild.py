@@ -8,7 +8,7 @@ from collections import defaultdict
 from functools import cache
 from math import comb, prod
 
-from generator.rules import all_rulesets
+from generator.rulesets import all_rulesets
 from generator.scoring.multiplier import variant
 from generator.stats.hands import Part, wild_suit_parts
 from generator.stats.store import stats_object

@@ -1,8 +1,11 @@
-"""The shape of the `generator` package: no module imports one that imports it back, no module is too long.
+"""The shape of the `generator` package: no module imports one that imports it back, no folder of it imports one
+that imports it back, no module is too long.
 
 Imports are read from the source (ast), so an import inside a function counts as much as one at the top;
 an import under `if TYPE_CHECKING:` does not, as it never runs. `from pkg import name` imports `pkg.name`
-when that is a module of the package, else `pkg`.
+when that is a module of the package, else `pkg`. Importing `a.b.c` from outside package `a.b` runs
+`a/b/__init__.py` first, so it imports `a.b` as well. A module that imports by computed name
+(`importlib.import_module`, `__import__`) is refused: such an import is invisible to this check.
 """
 
 from __future__ import annotations
@@ -61,7 +64,20 @@ def _imported_by(name: str, path: Path) -> set[str]:
         for alias in node.names:
             full = f"{source}.{alias.name}"
             out.add(full if full in MODULES else source)
-    return {m for m in out if m in MODULES and m != name}
+    return {m for m in out | _packages_run(out, name) if m in MODULES and m != name}
+
+
+def _packages_run(imported: set[str], importer: str) -> set[str]:
+    """The packages whose `__init__` importing `imported` runs: each one's enclosing packages, except those the
+    importer is inside of (already running when it runs)."""
+    out: set[str] = set()
+    for module in imported:
+        parts = module.split(".")
+        for n in range(1, len(parts)):
+            package = ".".join(parts[:n])
+            if not _in(importer, package):
+                out.add(package)
+    return out
 
 
 def import_graph() -> dict[str, set[str]]:
@@ -138,9 +154,59 @@ def test_the_import_graph_reads_relative_and_function_level_imports() -> None:
     assert "generator.site" not in graph["generator.site.views"]
 
 
+def test_the_import_graph_counts_the_packages_an_import_runs() -> None:
+    graph = import_graph()
+    assert "generator.rules" in graph["generator.scoring.mcr"]  # from ..rules import …
+    assert "generator.scoring" in graph["generator.stats.tally"]  # from ..scoring.families import …: its __init__ runs
+    assert "generator.scoring" not in graph["generator.scoring.mcr"]  # already running when mcr is imported
+
+
 def test_no_module_imports_one_that_imports_it_back() -> None:
     found = cycles(import_graph())
     assert not found, "import cycles:\n" + "\n".join("  " + " -> ".join(c) for c in found)
+
+
+def _unit(name: str) -> str:
+    """The folder (or top-level module) of generator/ that module `name` belongs to: generator.site.pages.card is in
+    generator.site."""
+    return ".".join(name.split(".")[:2])
+
+
+def test_no_folder_imports_one_that_imports_it_back() -> None:
+    """Each folder of generator/ is a layer: what it imports from another is below it, never a way back up (the hand
+    stream sits below both the examples and the pairs, the rule data below the families that read it)."""
+    graph: dict[str, set[str]] = {}
+    for name, deps in import_graph().items():
+        graph.setdefault(_unit(name), set()).update(_unit(d) for d in deps if _unit(d) != _unit(name))
+    found = cycles(graph)
+    assert not found, "folders that import each other:\n" + "\n".join("  " + " -> ".join(c) for c in found)
+
+
+def test_the_rule_data_sits_below_the_families() -> None:
+    """The rule loader is handed the family registry (generator.rulesets does that): nothing of generator.rules
+    reaches a family, the registry, or the rule sets checked against it. The registry imports each family."""
+    graph = import_graph()
+    reached: set[str] = set()
+    todo = [m for m in graph if _in(m, "generator.rules")]
+    while todo:
+        for dep in graph[todo.pop()] - reached:
+            reached.add(dep)
+            todo.append(dep)
+    assert sorted(m for m in reached if _in(m, "generator.scoring") or m == "generator.rulesets") == []
+    assert {"generator.scoring.mcr", "generator.scoring.series"} <= graph["generator.scoring.families"]
+    assert "generator.scoring.families" in graph["generator.rulesets"]
+
+
+def test_no_module_imports_by_computed_name() -> None:
+    """An import by computed name hides an edge from the checks above."""
+    dynamic = sorted(name for name, path in MODULES.items()
+                     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                     if isinstance(node, ast.Call) and _called(node.func) in {"import_module", "__import__"})
+    assert dynamic == []
+
+
+def _called(func: ast.expr) -> str:
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
 
 
 def test_only_the_command_line_imports_the_site() -> None:

@@ -13,7 +13,8 @@ import pytest
 
 from generator.cli import main
 from generator.notation import parse_hand
-from generator.rules import ContentError, Ruleset, find_ruleset
+from generator.rules import ContentError, Ruleset
+from generator.rulesets import find_ruleset
 from generator.scoring import Payment, Score, score
 from generator.scoring.multiplier import (
     DEFAULT_TABLE,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from hands import counted_ids, score_of
 
-from generator.rules import all_rulesets
+from generator.rulesets import all_rulesets
 
 # pattern id -> (a hand that scores it, a near miss that does not)
 ZJ24_CASES: dict[str, tuple[str, str]] = {

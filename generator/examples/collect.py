@@ -24,7 +24,7 @@ from .atlas import Atlas, NearMiss, PatternExamples
 from .concepts import Concept, load_concepts
 from .curated import CuratedHand, check, load_curated
 from .diffs import edition_diffs
-from .generate import SEED, HandStream, StreamState
+from ..hand_stream import SEED, HandStream, StreamState
 from .matrix import build_matrix
 from .model import Example, Kind, hand_key
 from .near_miss import Miss, near_misses

@@ -14,6 +14,7 @@ from ..completion import is_complete_counts
 from ..hand import Hand
 from ..rules import Ruleset
 from ..scoring import Score, score
+from ..scoring.families import policy_of
 from ..tiles import counts_of
 
 
@@ -47,7 +48,7 @@ class Scorer:
     def complete(self, hand: Hand, rid: str) -> bool:
         """Whether the hand wins in this rule set's forms, without scoring it."""
         rs = self.rulesets[rid]
-        policy = rs.scoring
+        policy = policy_of(rs.policy)
         key = (hand, rid if policy.own_readings else policy.winning_shapes(rs))
         done = self._complete.get(key)
         if done is None:

@@ -29,12 +29,13 @@ from typing import Any
 
 from .. import detectors
 from ..hand import Hand, WinContext
+from ..hand_stream import SEED, HandStream
 from ..notation import HandError, format_hand, parse_hand
 from ..rules import Pattern, Ruleset
 from ..scoring import Score
+from ..scoring.families import policy_of
 from ..scoring.gates import may_show
 from ..shapes import Form, Reading, readings
-from .generate import SEED, HandStream
 from .matrix import PairEvidence
 from .model import hand_key
 from .neighbours import neighbours
@@ -112,7 +113,7 @@ class Probe:
 
     def __init__(self, rs: Ruleset) -> None:
         self.rs = rs
-        self.policy = rs.scoring
+        self.policy = policy_of(rs.policy)
         self.forms, self.four = self.policy.winning_shapes(rs)
 
     def fires(self, hand: Hand, patterns: Sequence[Pattern]) -> set[str]:

@@ -18,6 +18,7 @@ from .. import detectors
 from ..hand import Hand, WinContext
 from ..notation import HandError, format_hand, parse_hand
 from ..rules import Ruleset
+from ..scoring.families import policy_of
 from ..shapes import readings
 from ..tiles import EAST
 
@@ -55,8 +56,8 @@ def context_never(rs: Ruleset, a: str, b: str) -> str | None:
     pa, pb = rs.pattern(a), rs.pattern(b)
     if pa.detect not in CONTEXT_ONLY or pb.detect not in CONTEXT_ONLY:
         return None
-    allowed = [h for h in contexts() if rs.scoring.problem(h) is None]
-    for hand in map(rs.scoring.prepare, allowed):  # as the family's detectors see it (Riichi: East deals)
+    allowed = [h for h in contexts() if policy_of(rs.policy).problem(h) is None]
+    for hand in map(policy_of(rs.policy).prepare, allowed):  # as the family's detectors see it (Riichi: East deals)
         view = detectors.View(hand, readings(hand)[0])
         if detectors.run(pa.detect, view, dict(pa.params)) and detectors.run(pb.detect, view, dict(pb.params)):
             return None

@@ -20,6 +20,7 @@ from itertools import combinations
 from typing import Any, Literal
 
 from ..rules import Ruleset
+from ..scoring.families import policy_of
 from .context import context_never
 from .potential import forces, needs, one_at_a_time, steady
 from .walk import Sightings, bits_of
@@ -51,7 +52,7 @@ def apart_of(rs: Ruleset, pair: tuple[str, str], seen: Sightings | None = None) 
     `seen.alongside`, or in short where it holds too many kinds, `seen.common`: what every such division shows,
     and their fewest pungs) a steady tile pattern the division shows or a pattern forced there."""
     a, b = pair
-    got = rs.scoring.kept_apart(rs, a, b)
+    got = policy_of(rs.policy).kept_apart(rs, a, b)
     if got is not None:
         return Apart(got[0], b if got[0] == a else a, got[1])
     na, nb = needs(rs.pattern(a), rs), needs(rs.pattern(b), rs)
@@ -66,10 +67,10 @@ def apart_of(rs: Ruleset, pair: tuple[str, str], seen: Sightings | None = None) 
         return ((r, x) if order[r] < order[x] else (x, r)) in seen.common
 
     def droppers(drop: str, here: list[str]) -> list[str]:
-        return [c for c in here if c not in pair and rs.scoring.drops_always(rs, c, drop, meets)]
+        return [c for c in here if c not in pair and policy_of(rs.policy).drops_always(rs, c, drop, meets)]
 
     def named(cs: set[str]) -> str:  # the ones no other of them sets aside: four kongs, not the three it implies
-        top = [c for c in cs if not any(rs.scoring.sets_aside(rs, o, c) for o in cs if o != c)] or sorted(cs)
+        top = [c for c in cs if not any(policy_of(rs.policy).sets_aside(rs, o, c) for o in cs if o != c)] or sorted(cs)
         return " or ".join(sorted(rs.pattern(c).en for c in top))
 
     kinds = seen.alongside.get(pair) if seen is not None else None

@@ -21,6 +21,7 @@ from typing import Any
 
 from ..detectors import REGISTRY
 from ..rules import Pattern, Ruleset
+from ..scoring.families import policy_of
 from ..scoring.needs import PLACES, Needs
 from ..shapes import Form, Kind, Reading
 from ..stats.hands import Vec
@@ -161,7 +162,7 @@ def needs(p: Pattern, rs: Ruleset | None = None) -> Needs:
     notation, and (with `rs`) of its rule set's game (`Policy.win_needs`); tests/test_pairs.py checks them
     wherever the pattern shows on the seeded hand streams."""
     own = _detector_needs(p)
-    return own.also(rs.scoring.win_needs(rs, p)) if rs is not None else own
+    return own.also(policy_of(rs.policy).win_needs(rs, p)) if rs is not None else own
 
 
 def _detector_needs(p: Pattern) -> Needs:

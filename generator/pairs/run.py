@@ -14,7 +14,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from ..examples.generate import HandStream
+from ..hand_stream import HandStream
 from ..hand import Hand
 from ..rules import Ruleset
 from ..stats.shards import SHARD, Checkpoints, Shard, executor, orbit_shards, run_shards

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..notation import format_hand
 from ..rules import CONTENT_DIR, Ruleset
+from ..scoring.families import policy_of
 from .decide import Answer, counts
 from .potential import requirement
 from .walk import Sightings, witness_hand
@@ -32,7 +33,7 @@ SPACE = ("every distinct concealed complete hand (its tile counts, grouped by th
 
 def fingerprint(rs: Ruleset) -> str:
     """What showing depends on: the winning forms and every pattern's detector and parameters (not values)."""
-    forms, four_as_two = rs.scoring.winning_shapes(rs)
+    forms, four_as_two = policy_of(rs.policy).winning_shapes(rs)
     return _digest({"forms": sorted(f.value for f in forms), "four_as_two_pairs": four_as_two,
                     "patterns": [[p.id, p.detect, dict(p.params)] for p in rs.patterns]})
 

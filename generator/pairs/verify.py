@@ -27,11 +27,12 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from random import Random
 
-from ..examples.generate import random_hand
 from ..hand import Hand, Meld, MeldKind, WinContext
+from ..hand_stream import random_hand
 from ..notation import parse_hand
 from ..rules import Ruleset
 from ..scoring import engine
+from ..scoring.families import policy_of
 from ..scoring.result import Score
 from ..shapes import Kind
 from ..tiles import EAST, NUM_KINDS, counts_of
@@ -149,7 +150,7 @@ def _hands(rs: Ruleset, starts: list[Hand], n: int, rnd: Random) -> Iterator[tup
         if base is None:
             continue
         hand = situated(base, rnd, riichi)
-        if hand is None or rs.scoring.problem(hand) is not None:
+        if hand is None or policy_of(rs.policy).problem(hand) is not None:
             continue
         made += 1
         yield hand, aimed

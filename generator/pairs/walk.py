@@ -27,6 +27,7 @@ from ..detectors import View
 from ..hand import Hand
 from ..rules import Pattern, Ruleset
 from ..scoring.common import find
+from ..scoring.families import policy_of
 from ..shapes import ALL_FORMS, Form, Reading, readings
 from ..stats.hands import Orbit, Vec
 from ..stats.tally import fixed_tile_lists, hand_of, images, tile_only
@@ -38,7 +39,7 @@ Witness = tuple[int, Vec, int]
 
 def walked(rs: Ruleset) -> bool:
     """Whether the walk covers `rs`: rule sets of suit-bound wild tiles have another population."""
-    return not rs.scoring.suit_bound_wilds
+    return not policy_of(rs.policy).suit_bound_wilds
 
 
 def tile_patterns(rs: Ruleset) -> list[str]:
@@ -60,7 +61,7 @@ def divisions(hand: Hand) -> list[Reading]:
 
 def admits(rs: Ruleset, r: Reading) -> bool:
     """Whether `r` is a winning division in `rs` (its form, and seven pairs holding a tile twice)."""
-    forms, four_as_two = rs.scoring.winning_shapes(rs)
+    forms, four_as_two = policy_of(rs.policy).winning_shapes(rs)
     if r.form not in forms:
         return False
     return four_as_two or r.form is not Form.SEVEN_PAIRS or len({s.tile for s in r.sets}) == len(r.sets)

@@ -20,6 +20,7 @@ from ..hand import Hand
 from ..notation import format_hand
 from ..rules import Ruleset
 from ..scoring import engine
+from ..scoring.families import policy_of
 from ..scoring.result import Score
 from .moves import concealed, declares, fixed_flags, neighbours, plain, random_walk, reads_of, situations, valid
 
@@ -94,7 +95,7 @@ class Search:
         self._seen.add(hand)
         s = engine.score(hand, self.rs)
         self.found.scored += 1
-        if not s.complete or self.rs.scoring.problem(hand) is not None:
+        if not s.complete or policy_of(self.rs.policy).problem(hand) is not None:
             return None
         counted = sorted({c.id for c in s.patterns}, key=self.order.__getitem__)
         dropped = {e.id: e.by for e in s.excluded}

@@ -3,6 +3,8 @@
 Everything is checked before anything is used: an unknown detector, a duplicate id,
 a dangling exclusion or a wrong type stops the load with file, line and field.
 Editions (`base = "..."`) are resolved into full rule sets here, and the diff kept.
+What a rule family checks (that the policy names one, its options) is asked of the
+`families` the caller hands in: the rule data sits below the families and never imports them.
 """
 
 from __future__ import annotations
@@ -13,12 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from .. import detectors
-from ..scoring import policy as policies
 from ..shapes import Form
 from .errors import ContentError, Problems
-from .toml_file import TomlFile as _File
-from .model import EditionDiff, Exclusion, Origin, Pattern, Ruleset
+from .model import EditionDiff, Exclusion, Families, Family, Origin, Pattern, Ruleset
 from .sources import Citation, Source, check_citations, cited_entries, load_sources
+from .toml_file import TomlFile as _File
 
 UNITS = ("fan", "points", "multiplier")
 PROVENANCE = ("source", "interpretation")
@@ -172,7 +173,7 @@ def _bibliography(f: _File) -> dict[str, Source] | None:
     return load_sources(f.path.parent.parent, f.root)
 
 
-def _ruleset_fields(f: _File, data: dict[str, Any], base: Ruleset | None) -> dict[str, Any]:
+def _ruleset_fields(f: _File, data: dict[str, Any], base: Ruleset | None, families: Families) -> dict[str, Any]:
     t = "ruleset"
     for key in data:
         if key not in RULESET_KEYS:
@@ -188,10 +189,11 @@ def _ruleset_fields(f: _File, data: dict[str, Any], base: Ruleset | None) -> dic
             out[key] = value
     name = out.get("policy")
     if name is not None:
-        if not policies.known(name):
-            known = ", ".join(policies.names())
+        family = families.find(name)
+        if family is None:
+            known = ", ".join(families.names())
             raise f.error(t, 0, "policy", f"expected one of {known}, found {name!r}", "ruleset.policy")
-        out["policy"] = policies.policy_of(name).name  # an alias reads as the family's own name
+        out["policy"] = family.name  # an alias reads as the family's own name
     if out.get("unit", "fan") not in UNITS:
         raise f.error(t, 0, "unit", f"expected one of {', '.join(UNITS)}, found {out['unit']!r}", "ruleset.unit")
     forms = _get(f, t, 0, data, "forms", list, required=need, default=None, label="ruleset.")
@@ -213,20 +215,16 @@ def _ruleset_fields(f: _File, data: dict[str, Any], base: Ruleset | None) -> dic
     return out
 
 
-def load_file(path: Path, bases: dict[str, Ruleset], root: Path | None = None) -> Ruleset:
-    return _load(_File(path, root), bases)
-
-
-def _load(f: _File, bases: dict[str, Ruleset]) -> Ruleset:
-    """The rule set of one parsed file (its base, if any, among `bases`); raises every problem of the file."""
+def load_file(path: Path, bases: dict[str, Ruleset], families: Families, root: Path | None = None) -> Ruleset:
+    """The rule set of one file (its base, if any, among `bases`); raises every problem of the file."""
     found = Problems()
-    rs = _load_all(f, bases, found)
+    rs = _load_all(_File(path, root), bases, found, families)
     found.raise_any()
     assert rs is not None  # a file that gives no rule set has said why
     return rs
 
 
-def _load_all(f: _File, bases: dict[str, Ruleset], found: Problems) -> Ruleset | None:
+def _load_all(f: _File, bases: dict[str, Ruleset], found: Problems, families: Families) -> Ruleset | None:
     """The rule set of one file, every problem of it added to `found`: each pattern is checked on its own."""
     data = f.data
     for key in data:
@@ -246,7 +244,7 @@ def _load_all(f: _File, bases: dict[str, Ruleset], found: Problems) -> Ruleset |
             found.add(f.error("ruleset", 0, "base", f"unknown base rule set {base_id!r} (known: "
                               f"{', '.join(sorted(bases))})", "ruleset.base"))
             return None
-    fields = found.keep(lambda: _ruleset_fields(f, head, base))
+    fields = found.keep(lambda: _ruleset_fields(f, head, base, families))
     bib = found.keep(lambda: _bibliography(f))
     options = (found.keep(lambda: _get(f, "options", 0, data, "options", dict, required=False, default={}))
                if "options" in data else {})
@@ -274,9 +272,11 @@ def _load_all(f: _File, bases: dict[str, Ruleset], found: Problems) -> Ruleset |
     origin = Origin(f.name, 1, (("id", f.line("ruleset", 0, "id") or 1),))
     rs = Ruleset(id=rid, patterns=tuple(patterns), options=options, diff=diff, origin=origin, **fields)
     before = len(found.found)
+    family = families.find(rs.policy)
+    assert family is not None  # `_ruleset_fields` refused a name no family has, and a base's name is one
     with found.attempt():
-        _check_options(f, rs)
-        rs.scoring.check_options(rs)
+        _check_options(f, rs, family)
+        family.check_options(rs)
     return rs if len(found.found) == before else None
 
 
@@ -370,9 +370,9 @@ def _pattern_dict(p: Pattern) -> dict[str, Any]:
     return d
 
 
-def _check_options(f: _File, rs: Ruleset) -> None:
-    """The [options] of a family that names the ones it reads (`Policy.option_types`): each known, of its type."""
-    known = rs.scoring.option_types
+def _check_options(f: _File, rs: Ruleset, family: Family) -> None:
+    """The [options] of a family that names the ones it reads (`Family.option_types`): each known, of its type."""
+    known = family.option_types
     if known is None:
         return
     for key, value in rs.options.items():
@@ -403,8 +403,9 @@ def _pattern_problems(patterns: list[Pattern], dropped: set[str] = frozenset()) 
     return out
 
 
-def load_rulesets(content: Path = CONTENT_DIR, problems: Problems | None = None) -> dict[str, Ruleset]:
-    """Every rule set under content/rulesets, bases before editions, keyed by id.
+def load_rulesets(content: Path, families: Families, problems: Problems | None = None) -> dict[str, Ruleset]:
+    """Every rule set under content/rulesets, bases before editions, keyed by id, each checked against the family
+    it names among `families`.
 
     Every file is checked, and every pattern of each. Without `problems`, any problem raises (all of them, in file
     order, as ContentErrors); with it, the problems are added to it and the rule sets that loaded are returned. An
@@ -435,7 +436,7 @@ def load_rulesets(content: Path = CONTENT_DIR, problems: Problems | None = None)
         for p in ready:
             del pending[p]
             before = len(found.found)
-            rs = _load_all(parsed[p], loaded, found)
+            rs = _load_all(parsed[p], loaded, found, families)
             if rs is None or len(found.found) > before:
                 found.unloaded.add(_id_of(parsed[p]) or p.stem)
                 continue

@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, Protocol
 
-from ..scoring.policy import Policy, policy_of
 from ..shapes import Form
 from .sources import Citation, Source
 
@@ -112,7 +111,29 @@ class Ruleset:
     def option(self, name: str, default: Any = None) -> Any:
         return self.options.get(name, default)
 
+
+class Family(Protocol):
+    """What the loader asks of the rule family a rule set names (`policy`): generator.scoring's policies are these.
+    Everything else a family decides is asked of it through the registry (generator.scoring.families), which sits
+    above the rule data."""
+
     @property
-    def scoring(self) -> Policy:
-        """The rule family's policy, which everything that differs between families is asked of."""
-        return policy_of(self.policy)
+    def name(self) -> str:
+        """The family's own name, which a rule set that names it by an alias keeps."""
+
+    @property
+    def option_types(self) -> dict[str, type] | None:
+        """The [options] the family reads, with their types; None when it does not list them."""
+
+    def check_options(self, ruleset: Ruleset) -> None:
+        """Raise a ContentError for an option of `ruleset` the family cannot use."""
+
+
+class Families(Protocol):
+    """The families the loader checks rule sets against, by the name (or alias) rule data gives them."""
+
+    def find(self, name: str) -> Family | None:
+        """The family registered under `name` or an alias of it; None when no family is."""
+
+    def names(self) -> tuple[str, ...]:
+        """The families' names, in the order the loader's message lists them."""

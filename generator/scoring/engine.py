@@ -1,7 +1,7 @@
 """The one scoring entry point: readings of the hand, then the rule set's policy.
 
 Everything that differs between rule families is asked of the rule set's policy object
-(`Ruleset.scoring`, see policy.py), so a new family adds a policy module, not a branch here.
+(`policy_of(ruleset.policy)`, see policy.py), so a new family adds a policy module, not a branch here.
 """
 
 from __future__ import annotations
@@ -10,26 +10,27 @@ from ..hand import Hand
 from ..notation import HandError, format_hand
 from ..rules import Ruleset
 from ..shapes import Reading
+from .families import policy_of
 from .payments import payments
 from .result import Score
 
 
 def prepared(hand: Hand, ruleset: Ruleset) -> Hand:
     """The hand as the rule set's detectors see it: what may fire, e.g. for the example search's checks."""
-    return ruleset.scoring.prepare(hand)
+    return policy_of(ruleset.policy).prepare(hand)
 
 
 def check(hand: Hand, ruleset: Ruleset) -> None:
     """Raise HandError when the rule set's game cannot have this hand (`score` instead scores it as no win, with
     the reason in a note): for input that names the rule set."""
-    why = ruleset.scoring.problem(hand)
+    why = policy_of(ruleset.policy).problem(hand)
     if why is not None:
         raise HandError(f"{ruleset.id}: {why}")
 
 
 def readings_of(hand: Hand, ruleset: Ruleset) -> list[Reading]:
     """Every reading of `hand` in the rule set's forms (or its own, for wild tiles); empty when incomplete."""
-    return ruleset.scoring.readings(hand, ruleset)
+    return policy_of(ruleset.policy).readings(hand, ruleset)
 
 
 def score(hand: Hand, ruleset: Ruleset, found: list[Reading] | None = None) -> Score:
@@ -40,8 +41,8 @@ def score(hand: Hand, ruleset: Ruleset, found: list[Reading] | None = None) -> S
     if not found:
         return Score(ruleset.id, key, False, False, 0, ruleset.unit,
                      notes=["the tiles do not form a winning shape in this rule set"])
-    result = ruleset.scoring.score(hand, found, ruleset, key)
-    unused = ruleset.scoring.unread_flags(hand)
+    result = policy_of(ruleset.policy).score(hand, found, ruleset, key)
+    unused = policy_of(ruleset.policy).unread_flags(hand)
     if unused:
         result.notes.append(f"not used by {ruleset.id}: {', '.join(unused)}")
     schemes = ruleset.option("payment")

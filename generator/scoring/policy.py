@@ -1,55 +1,29 @@
-"""A rule family's scoring policy as one object, and the registry that rule data names them in.
+"""A rule family's scoring policy as one object.
 
 A family (`policy = "series"` in a rule-set file) is a `Policy` subclass: what it is (its name, the
 label of a pattern's group, which statistics it supports) are class attributes; where it differs
 from the ordinary family (its own readings and waits, a hand adjusted before detection, checked
 options) are overridden hooks; `score` it must write. The engine, the loader, the example search,
-the statistics and the site ask the rule set's policy (`Ruleset.scoring`, or `policy_of`) and never
-compare its name, so a new family is one module of generator.scoring defining `POLICY` and its
-name in `FAMILIES`.
-
-Why the built-in families load on first lookup: the rule loader asks the registry (the known
-names, the option checks) and the family modules import generator.rules, which imports the loader.
-This module therefore imports generator.rules only for type hints and reaches the families by
-name, once the first lookup comes (by then every import has finished).
+the statistics and the site ask the rule set's policy (`policy_of(ruleset.policy)`, from the registry
+in families.py) and never compare its name, so a new family is one module of generator.scoring
+defining `POLICY` and its line in the registry.
 """
 
 from __future__ import annotations
 
-import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar
 
 from ..completion import Waits, waits_of
 from ..hand import Hand, WaitingHand
-from ..shapes import Form, Reading, readings as ordinary_readings
+from ..shapes import Form, Reading
+from ..shapes import readings as ordinary_readings
 
 if TYPE_CHECKING:
     from ..rules import Pattern, Ruleset
     from .needs import Needs
     from .result import Counted, Excluded, Score
-
-FAMILIES: Final = (
-    "series",
-    "mcr",
-    "multiplier",
-    "riichi",
-)
-"""The modules of generator.scoring that each define one family as `POLICY`, registered in this order (the
-loader's message lists the known names in it)."""
-
-
-class UnknownPolicy(KeyError):
-    """A policy name (or alias) no family registered."""
-
-    def __init__(self, name: str, known: tuple[str, ...]) -> None:
-        super().__init__(name)
-        self.name = name
-        self.known = known
-
-    def __str__(self) -> str:
-        return f"unknown scoring policy {self.name!r} (known: {', '.join(self.known)})"
 
 
 class Policy(ABC):
@@ -186,74 +160,3 @@ class Policy(ABC):
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
 
-
-_BY_NAME: dict[str, Policy] = {}
-"""Every registered family under its name and each alias."""
-_NAMES: list[str] = []
-"""The registered families' names, in registration order."""
-_loaded = False
-
-
-def _load_families() -> None:
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True  # before the imports: `register` below asks again
-    try:
-        for module in FAMILIES:
-            register(importlib.import_module(f"{__package__}.{module}").POLICY)
-    except BaseException:
-        _loaded = False  # a family that failed to import is not half registered: the next lookup fails the same way
-        _BY_NAME.clear()
-        _NAMES.clear()
-        raise
-
-
-def register(policy: Policy) -> Policy:
-    """Add a family under its name and aliases; a name another family holds is refused."""
-    if not _loaded:
-        _load_families()
-    taken = [n for n in (policy.name, *policy.aliases) if n in _BY_NAME]
-    if taken:
-        raise ValueError(f"policy name {taken[0]!r} is already registered ({_BY_NAME[taken[0]]!r})")
-    for n in (policy.name, *policy.aliases):
-        _BY_NAME[n] = policy
-    _NAMES.append(policy.name)
-    return policy
-
-
-def unregister(name: str) -> Policy:
-    """Remove the family registered as `name` (or under that alias), with all its names."""
-    policy = policy_of(name)
-    for n in (policy.name, *policy.aliases):
-        del _BY_NAME[n]
-    _NAMES.remove(policy.name)
-    return policy
-
-
-def policy_of(name: str) -> Policy:
-    """The family registered under `name` or an alias of it; UnknownPolicy otherwise."""
-    _load_families()
-    policy = _BY_NAME.get(name)
-    if policy is None:
-        raise UnknownPolicy(name, names())
-    return policy
-
-
-def find_policy(name: str) -> Policy | None:
-    """The family registered under `name` or an alias of it; None for a name no family registered (a rule set
-    made in code may name one, and the statistics then report it uncovered)."""
-    _load_families()
-    return _BY_NAME.get(name)
-
-
-def known(name: str) -> bool:
-    """Whether some family is registered under `name` or an alias of it."""
-    _load_families()
-    return name in _BY_NAME
-
-
-def names() -> tuple[str, ...]:
-    """The registered families' names (not their aliases), in registration order."""
-    _load_families()
-    return tuple(_NAMES)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from ..completion import Waits
 from ..hand import WaitingHand
 from ..rules import Ruleset
+from .families import policy_of
 
 
 def waits_for(hand: WaitingHand, ruleset: Ruleset) -> Waits:
-    return ruleset.scoring.waits(hand, ruleset)
+    return policy_of(ruleset.policy).waits(hand, ruleset)

@@ -41,8 +41,6 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 
 _PACKAGE = Path(__file__).resolve().parent.parent  # generator/
 _ROOT = _PACKAGE.parent
-ENGINE_PACKAGES = ("detectors", "rules", "scoring")
-"""Bundled whole: the policy registry imports its families by name, which no import statement shows."""
 ENTRY = "atlas_calc.py"
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
@@ -87,11 +85,10 @@ def _imported(path: Path) -> set[Path]:
 
 
 def engine_sources() -> dict[str, Path]:
-    """The engine modules scoring needs, by their path in the bundle (generator/…): the packages in
-    ENGINE_PACKAGES whole, and every module they or the worker's entry module import, followed to the end."""
+    """The engine modules scoring needs, by their path in the bundle (generator/…): every module the worker's
+    entry module imports, followed to the end (no module of the package imports by computed name:
+    tests/test_structure.py)."""
     todo = [_PACKAGE / "__init__.py", _PACKAGE / "site" / "calculator_engine.py"]
-    for package in ENGINE_PACKAGES:
-        todo.extend(p for p in sorted((_PACKAGE / package).rglob("*.py")) if "__pycache__" not in p.parts)
     seen: set[Path] = set()
     while todo:
         path = todo.pop()

@@ -18,7 +18,8 @@ from typing import Any
 from generator import __version__
 from generator.digest import result_stamp, ruleset_stamp
 from generator.notation import HandError, format_hand, format_waiting, parse_hand, parse_waiting
-from generator.rules import Ruleset, all_rulesets
+from generator.rules import Ruleset
+from generator.rulesets import all_rulesets
 from generator.scoring import Score, score
 from generator.scoring.result import describe_reading
 from generator.scoring.waits import waits_for

@@ -19,8 +19,9 @@ from ..cache import NO_CACHE, BuildCache
 from ..examples.atlas import Atlas, PatternExamples
 from ..examples.collect import collect
 from ..examples.model import Example
-from ..rules import CONTENT_DIR, ContentError, Ruleset, load_rulesets
+from ..rules import CONTENT_DIR, ContentError, Ruleset
 from ..rules.errors import Problems
+from ..rulesets import load_rulesets
 from ..stats.published import PublishedFigure, load_published
 from . import content_check
 from .urls import RESERVED_PATTERN_IDS

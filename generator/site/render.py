@@ -19,6 +19,7 @@ from markupsafe import Markup, escape
 
 from ..cache import Remembered
 from ..notation import parse_hand
+from ..scoring.families import policy_of
 from ..tiles import tile_from_text
 from . import svg, urls
 from .markdown_safe import SafeLinks
@@ -221,5 +222,6 @@ def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None) -
         search_kind=kind_of, search_kinds=KIND_ORDER, search_title_only=TITLE_ONLY,
         tile=lambda text, size="normal": Markup(svg.render_tile(tile_from_text(text), size=size)),
         escape=escape,
+        policy_of=policy_of,
     )
     return env

@@ -18,6 +18,7 @@ from ..notation import BOOL_FLAGS, parse_hand
 from ..receipt import receipt_lines
 from ..rules import Pattern, Ruleset
 from ..scoring import Score
+from ..scoring.families import policy_of
 from ..tiles import ALL_TILES, suit_of, tile_en, tile_to_text, tile_zh
 from . import urls
 from .figures import FigureTable, figure_tables
@@ -198,7 +199,7 @@ def relations(rs: Ruleset, p: Pattern, index: Mapping[tuple[str, str, str], Exam
     excluded_by = [Relation(q, x.why, x.count, index.get((rs.id, p.id, q.id)))
                    for q in rs.patterns for x in q.excludes if x.id == p.id]
     series: list[Relation] = []
-    if rs.scoring.one_per_group:
+    if policy_of(rs.policy).one_per_group:
         for q in rs.patterns:
             if q.id != p.id and q.group == p.group:
                 hit = index.get((rs.id, p.id, q.id)) or index.get((rs.id, q.id, p.id))

@@ -81,7 +81,7 @@ def _args(p: Pattern) -> dict[str, Any]:
 def reads(p: Pattern) -> str | None:
     """What the detector of a pattern of play asks of the game, in words, when the tables here know it.
 
-    >>> from generator.rules import all_rulesets
+    >>> from generator.rulesets import all_rulesets
     >>> reads(all_rulesets()["zj-3.3"].pattern("blessing-of-earth"))
     'a player other than the dealer winning on a discard in the first go-around'
     """

@@ -18,7 +18,7 @@ from functools import partial
 from pathlib import Path
 
 from ..rules import Ruleset
-from ..scoring.policy import find_policy
+from ..scoring.families import find_policy
 from .hands import Orbit
 from .shards import SHARD, Checkpoints, Shard, orbit_shards, run_shards
 from .store import fingerprint, wins_fingerprint

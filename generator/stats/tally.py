@@ -34,7 +34,7 @@ from ..detectors.ranks import TILE_LISTS
 from ..hand import Hand, WinContext
 from ..rules import Pattern, Ruleset
 from ..scoring import engine
-from ..scoring.policy import find_policy
+from ..scoring.families import find_policy, policy_of
 from ..scoring.result import Counted, Excluded
 from ..shapes import Form, Reading
 from ..tiles import NUM_KINDS, Tile
@@ -127,7 +127,7 @@ def _per_division(hand: Hand, readings: list[Reading], rs: Ruleset, placed: bool
         if key in seen:
             continue
         seen.add(key)
-        total, counted, excluded = scored[i] if scored is not None else rs.scoring.score_division(hand, r, rs)
+        total, counted, excluded = scored[i] if scored is not None else policy_of(rs.policy).score_division(hand, r, rs)
         ids = frozenset(c.id for c in counted)
         out.append((total, ids, ids | {e.id for e in excluded}))
     return out
@@ -143,7 +143,7 @@ def score_hand(counts: Vec, rs: Ruleset, win: Tile | None = None, tsumo: bool = 
         return Result(False)
     # The policy's score, as `engine.score` asks it, without the notation key, payments and notes that the engine
     # adds for a reader: the figures read none of them, and writing the key costs a tenth of a scoring.
-    s, scored = rs.scoring.score_each(hand, found, rs)
+    s, scored = policy_of(rs.policy).score_each(hand, found, rs)
     counted = frozenset(c.id for c in s.patterns)
     if len({_division_key(r, placed) for r in found}) == 1:
         return Result(True, counted | {e.id for e in s.excluded}, counted)

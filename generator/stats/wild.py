@@ -26,7 +26,7 @@ from itertools import product
 from math import comb, prod
 
 from ..rules import Ruleset
-from ..scoring.policy import find_policy
+from ..scoring.families import find_policy, policy_of
 from ..tiles import NUM_KINDS, WINDS
 from ..wilds import SUIT_WILD
 from .hands import HAND_SIZE, Part, Vec, arrangements, honour_parts, wild_suit_parts
@@ -103,7 +103,7 @@ def tally_wild(rs: Ruleset, size: int = HAND_SIZE) -> Tally:
         raise ValueError(f"{rs.id}: not a rule set of suit-bound wilds whose tile patterns read only the wilds")
     tiles = tile_ruleset(rs)
     tally = Tally(grouping="classes")
-    for counts, hands, weight in class_combinations(rs.scoring.tile_set_winds(rs), size):
+    for counts, hands, weight in class_combinations(policy_of(rs.policy).tile_set_winds(rs), size):
         result = score_hand(counts, tiles)
         if not result.complete or not result.safe:  # every class is complete by construction; fans ignore readings
             raise AssertionError(f"{rs.id}: the class of {counts} did not score as one complete hand")

@@ -12,6 +12,7 @@ from typing import Any
 
 from ...digest import ruleset_stamp
 from ...rules import Pattern, Ruleset
+from ...scoring.families import policy_of
 from .. import urls, views
 from .page import Page, ruleset_crumbs
 
@@ -65,7 +66,7 @@ def _nots(rs: Ruleset, p: Pattern, series_shown: bool, ref: Callable[[Pattern], 
     """What `p` removes when it counts (its exclusions, `×k` where it removes only k of them), then, in a
     one-per-series rule set whose card does not show the series as a group, the rest of its series."""
     out = [ref(rs.pattern(x.id)) + (f"×{x.count}" if x.count else "") for x in p.excludes]
-    if rs.scoring.one_per_group and not series_shown:
+    if policy_of(rs.policy).one_per_group and not series_shown:
         out += [ref(q) for q in rs.patterns if q.group == p.group and q.id != p.id and ref(q) not in out]
     return tuple(out)
 
@@ -93,13 +94,13 @@ def groups(rs: Ruleset) -> list[CardGroup]:
     if len(runs) > len({k for k, _ in runs}):
         runs = _runs(_by_value(list(rs.patterns)),
                      lambda p: f"{p.value} {views.unit_label(rs.value_unit, p.value)}")
-    elif rs.scoring.one_per_group and all(len({p.group for p in ps}) == 1 for _, ps in runs):
+    elif policy_of(rs.policy).one_per_group and all(len({p.group for p in ps}) == 1 for _, ps in runs):
         runs = _series_runs(runs)
     ref = _referrer(rs)
     out = []
     for label, ps in runs:
         whole = len({p.group for p in ps}) == 1 and all(q.group != ps[0].group or q in ps for q in rs.patterns)
-        one = rs.scoring.one_per_group and whole and len(ps) > 1
+        one = policy_of(rs.policy).one_per_group and whole and len(ps) > 1
         out.append(CardGroup(label, tuple(CardRow(p, _nots(rs, p, whole, ref)) for p in _by_value(ps)), one))
     return out
 
@@ -116,7 +117,7 @@ def card(rs: Ruleset) -> dict[str, Any]:
             "payments": views.payment_rows(rs),
             "zh_width": f"{min(zh_width, 8.6):.1f}em", "stamp": ruleset_stamp(rs),
             "numbered": any(p.number for p in rs.patterns),
-            "has_nots": any(p.excludes for p in rs.patterns) or rs.scoring.one_per_group}
+            "has_nots": any(p.excludes for p in rs.patterns) or policy_of(rs.policy).one_per_group}
 
 
 def card_page(rs: Ruleset) -> Page:

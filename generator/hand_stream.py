@@ -15,10 +15,10 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from ..hand import Hand, Meld, MeldKind, WinContext
-from ..shapes import KNITTED_PATTERNS
-from ..tiles import DRAGONS, HONORS, ORPHANS, TERMINALS, WINDS, Tile
-from ..wilds import SUIT_WILD
+from .hand import Hand, Meld, MeldKind, WinContext
+from .shapes import KNITTED_PATTERNS
+from .tiles import DRAGONS, HONORS, ORPHANS, TERMINALS, WINDS, Tile
+from .wilds import SUIT_WILD
 
 SEED = 20240607
 SUITED = tuple(range(27))
