@@ -11,5 +11,5 @@ def calculator_page(data: SiteData) -> Page:
     # Not in the search index: it names the hashed engine bundle and every rule set's data stamp, so any rule edit
     # would re-index it, and its words are the tile palette's labels (the nav links to it on every page).
     return Page(calculator.URL, "calculator.html", "Hand calculator", calculator.view(data), crumbs=(HOME_CRUMB,),
-                searchable=False,
+                searchable=False, keywords=("calculator", "calculate", "score a hand", "scorer", "算番器", "计算器"),
                 description="Score your own hand under every rule set, in the browser, with the atlas's own engine.")

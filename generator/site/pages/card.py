@@ -13,6 +13,7 @@ from typing import Any
 from ...digest import ruleset_stamp
 from ...rules import Pattern, Ruleset
 from .. import urls, views
+from ..search_terms import ruleset_keywords
 from .page import Page, ruleset_crumbs
 
 
@@ -121,4 +122,8 @@ def card(rs: Ruleset) -> dict[str, Any]:
 
 def card_page(rs: Ruleset) -> Page:
     return Page(urls.card_url(rs.id), "card.html", f"{rs.name} quick card", card(rs),
-                ruleset=rs, searchable=False, crumbs=ruleset_crumbs(rs))
+                ruleset=rs, searchable=False, crumbs=ruleset_crumbs(rs),
+                description=f"A printable one-page card of {rs.name} ({rs.edition}): every pattern with its value "
+                            "and what it does not count with, and the rules a player needs at the table.",
+                keywords=(*ruleset_keywords(rs), "card", "quick card", "cheat sheet", "printable", "print",
+                          "reference card", "summary"))

@@ -17,7 +17,8 @@ def home_pages(data: SiteData) -> list[Page]:
               "n_changes": len(data.atlas.changes), "version": data.version},
              description="Mahjong scoring rules side by side: every pattern of every rule set, with worked examples."),
         Page(urls.RULESETS, "rulesets.html", "Rule sets", {}, crumbs=(HOME_CRUMB,)),
-        Page(urls.THEOREMS, "theorems.html", "Theorems", {"theorems": theorems}, crumbs=(HOME_CRUMB,)),
+        Page(urls.THEOREMS, "theorems.html", "Theorems", {"theorems": theorems}, crumbs=(HOME_CRUMB,),
+             keywords=("theorems", "theorem", "proofs", "facts")),
         Page(urls.SEARCH, "search.html", "Search", {}, searchable=False, crumbs=(HOME_CRUMB,)),
         Page(urls.NOT_FOUND, "404.html", "Page not found", {}, searchable=False),
     ]

@@ -24,6 +24,7 @@ class Page:
     searchable: bool = True
     description: str = ""
     crumbs: Crumbs = ()
+    keywords: tuple[str, ...] = ()  # what a reader searching for the page types besides its title (search_terms.py)
     inputs: Any = None  # with `build`: everything the view is made from, cheaper to digest than the view
     build: Callable[[], dict[str, Any]] | None = None  # makes the view (`context`) when the page must be rendered
 
@@ -40,7 +41,7 @@ class Page:
         made on demand stands for it by its inputs, so an incremental build skips making views it will not use."""
         shown = self.inputs if self.build is not None else self.context
         return (self.url, self.template, self.title, shown, self.ruleset, self.searchable, self.description,
-                self.crumbs)
+                self.crumbs, self.keywords)
 
 
 def ruleset_crumbs(rs: Ruleset) -> Crumbs:
