@@ -23,7 +23,7 @@ from ..tiles import tile_from_text
 from . import svg, urls
 from .markdown_safe import SafeLinks
 from .search_terms import KIND_ORDER, TITLE_ONLY, keywords_element, kind_of, names_element
-from .views import unit_label
+from .views import ruleset_label, unit_label
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent.parent / "templates"
 
@@ -221,6 +221,6 @@ def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None) -
         urls=urls,
         search_kind=kind_of, search_kinds=KIND_ORDER, search_title_only=TITLE_ONLY,
         tile=lambda text, size="normal": Markup(svg.render_tile(tile_from_text(text), size=size)),
-        escape=escape,
+        escape=escape, ruleset_label=ruleset_label,
     )
     return env

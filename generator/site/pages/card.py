@@ -116,14 +116,14 @@ def card(rs: Ruleset) -> dict[str, Any]:
     return {"groups": gs, "series_note": _series_note(gs), "options": views.options_rows(rs),
             "payments": views.payment_rows(rs),
             "zh_width": f"{min(zh_width, 8.6):.1f}em", "stamp": ruleset_stamp(rs),
-            "numbered": any(p.number for p in rs.patterns),
+            "numbered": any(p.number for p in rs.patterns), "limit_rule": rs.scoring.limit_rule(rs),
             "has_nots": any(p.excludes for p in rs.patterns) or rs.scoring.one_per_group}
 
 
 def card_page(rs: Ruleset) -> Page:
     return Page(urls.card_url(rs.id), "card.html", f"{rs.name} quick card", card(rs),
                 ruleset=rs, searchable=False, crumbs=ruleset_crumbs(rs),
-                description=f"A printable one-page card of {rs.name} ({rs.edition}): every pattern with its value "
+                description=f"A printable one-page card of {views.ruleset_label(rs)}: every pattern with its value "
                             "and what it does not count with, and the rules a player needs at the table.",
                 keywords=(*ruleset_keywords(rs), "card", "quick card", "cheat sheet", "printable", "print",
                           "reference card", "summary"))

@@ -8,10 +8,12 @@ from typing import Any
 
 from ...rules import Ruleset
 from .. import urls
+from ..views import ruleset_label
 
 Crumbs = tuple[tuple[str, str], ...]  # (label, url) from the home page down, the page itself excluded
 
 HOME_CRUMB = ("Home", urls.HOME)
+SITE_NAME = "Mahjong Atlas"
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,25 @@ class Page:
     def path(self) -> str:
         return urls.output_path(self.url)
 
+    @property
+    def document_title(self) -> str:
+        """The page's <title>: its title; the rule set it belongs to, as far as the title does not name it already;
+        the site's name, unless the title is the site's name.
+
+        >>> from types import SimpleNamespace
+        >>> rs = SimpleNamespace(name="Riichi", edition="Mahjong Soul rules")
+        >>> [Page("/", "t", t, ruleset=r).document_title for t, r in
+        ...  [("Mahjong Atlas", None), ("立直 Riichi", rs), ("Riichi quick card", rs), ("Riichi Mahjong Soul rules", rs)]]
+        ['Mahjong Atlas', '立直 Riichi · Riichi, Mahjong Soul rules · Mahjong Atlas', 'Riichi quick card · Mahjong Soul rules · Mahjong Atlas', 'Riichi Mahjong Soul rules · Mahjong Atlas']
+        """
+        parts = [self.title]
+        rs = self.ruleset
+        if rs is not None and rs.edition not in self.title:
+            parts.append(rs.edition if self.title.startswith(rs.name) else ruleset_label(rs))
+        if self.title != SITE_NAME:
+            parts.append(SITE_NAME)
+        return " · ".join(parts)
+
     def view(self) -> dict[str, Any]:
         """What the template prints."""
         return self.build() if self.build is not None else self.context
@@ -46,4 +67,4 @@ class Page:
 
 def ruleset_crumbs(rs: Ruleset) -> Crumbs:
     """The crumbs of a page of one rule set: home, the rule sets, the rule set's own page."""
-    return (HOME_CRUMB, ("Rule sets", urls.RULESETS), (f"{rs.name} {rs.id}", urls.ruleset_url(rs.id)))
+    return (HOME_CRUMB, ("Rule sets", urls.RULESETS), (ruleset_label(rs), urls.ruleset_url(rs.id)))
