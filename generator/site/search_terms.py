@@ -1,10 +1,10 @@
 """What the search index is told about a page besides its text: what kind of page it is, and the names it is
 found by, in simplified and in traditional characters.
 
-A pattern's or concept's page is where a reader typing its name wants to land, but Pagefind ranks short pages
-that say the name once in a heading (the example hands) above the long page that defines it. So the templates
-give each pattern and concept page its names again, in an element the reader never sees (`hidden`) and Pagefind
-reads at its highest weight. The rule sets write their names in different scripts (Zung Jung and Sihai in
+A rule set's, pattern's or concept's page is where a reader typing its name wants to land, but Pagefind ranks short
+pages that say the name once in a heading (the example hands) above the long page that defines it. So the templates
+give each such page its names again, in an element the reader never sees (`hidden`), as metadata that Pagefind
+searches and the search page weighs above the text. The rule sets write their names in different scripts (Zung Jung and Sihai in
 traditional characters, MCR in simplified), so each name is given in both: a reader types the script they know.
 The conversion is OpenCC's (PyPI `opencc`), whose phrase tables are maintained; a table of our own would drift.
 
@@ -13,9 +13,9 @@ of exactly the name typed and lists them first, however the words rank: a word o
 ("Riichi" in Riichi's) weighs nothing there, and a page that shares a name's words ("Two kongs" for "One kong")
 could outrank the page of the name itself.
 
-The names are left out of the page's indexed text (`data-pagefind-ignore`): Pagefind builds a result's excerpt from
-that text, and a list of aliases is no sentence. They are searched as the page's `names` metadata instead, which the
-search page weighs (templates/static/search.js, `metaWeights`).
+The names are not part of the page's text: Pagefind builds a result's excerpt from that text, and a list of aliases
+is no sentence. They are given as the page's `names` metadata (written in the attribute, so the element holds no
+text to index), which Pagefind searches and the search page weighs (templates/static/search.js, `metaWeights`).
 
 A page a reader looks for by what it is rather than by what it says (a rule set by "EMA" or "国标", its card by
 "cheat sheet", its edition's changes by "what changed") is given those words as its `keywords` metadata: found and
@@ -120,14 +120,14 @@ def name_key(name: str) -> str:
 
 def names_element(items: Iterable[Named]) -> Markup:
     """The hidden element that gives a page its names: searched as the `names` meta, one `name` filter value each,
-    and not part of the page's text (the excerpt).
+    and no text of the page (the excerpt).
 
     >>> str(names_element(["對對和"]))
-    '<p hidden data-pagefind-ignore data-pagefind-meta="names"><span data-pagefind-filter="name:對對和">對對和</span> · <span data-pagefind-filter="name:对对和">对对和</span></p>'
+    '<p hidden data-pagefind-meta="names:對對和 · 对对和"><span data-pagefind-filter="name:對對和"></span><span data-pagefind-filter="name:对对和"></span></p>'
     """
-    spans = " · ".join(f'<span data-pagefind-filter="name:{escape(name_key(n))}">{escape(n)}</span>'
-                       for n in name_forms(items))
-    return Markup(f'<p hidden data-pagefind-ignore data-pagefind-meta="names">{spans}</p>')
+    forms = name_forms(items)
+    spans = "".join(f'<span data-pagefind-filter="name:{escape(name_key(n))}"></span>' for n in forms)
+    return Markup(f'<p hidden data-pagefind-meta="names:{escape(" · ".join(forms))}">{spans}</p>')
 
 
 def ruleset_names(rs: Ruleset) -> list[str]:
@@ -162,7 +162,6 @@ def keywords_element(words: Iterable[str]) -> Markup:
     part of the page's text (the excerpt).
 
     >>> str(keywords_element(["card", "cheat sheet"]))
-    '<p hidden data-pagefind-ignore data-pagefind-meta="keywords">card · cheat sheet</p>'
+    '<p hidden data-pagefind-meta="keywords:card · cheat sheet"></p>'
     """
-    return Markup(f'<p hidden data-pagefind-ignore data-pagefind-meta="keywords">'
-                  f'{" · ".join(str(escape(w)) for w in words)}</p>')
+    return Markup(f'<p hidden data-pagefind-meta="keywords:{escape(" · ".join(words))}"></p>')

@@ -112,11 +112,15 @@ def _series_note(gs: list[CardGroup]) -> bool:
 
 def card(rs: Ruleset) -> dict[str, Any]:
     gs = groups(rs)
+    limit_rule = rs.scoring.limit_rule(rs)
+    # a limit the card explains in words is not listed again as a bare figure among the options
+    options = [(label, v) for label, v in views.options_rows(rs)
+               if not (limit_rule and label == views.option_label("limit"))]
     zh_width = max((len(p.zh) for p in rs.patterns), default=2) + 0.6
-    return {"groups": gs, "series_note": _series_note(gs), "options": views.options_rows(rs),
+    return {"groups": gs, "series_note": _series_note(gs), "options": options,
             "payments": views.payment_rows(rs),
             "zh_width": f"{min(zh_width, 8.6):.1f}em", "stamp": ruleset_stamp(rs),
-            "numbered": any(p.number for p in rs.patterns), "limit_rule": rs.scoring.limit_rule(rs),
+            "numbered": any(p.number for p in rs.patterns), "limit_rule": limit_rule,
             "has_nots": any(p.excludes for p in rs.patterns) or rs.scoring.one_per_group}
 
 
