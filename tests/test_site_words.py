@@ -89,7 +89,7 @@ def test_no_page_names_a_rule_set_by_its_name_and_then_its_id(built_site: Path) 
 
 def _card_limit(built_site: Path, ruleset_id: str) -> str:
     page = (built_site / urls.output_path(urls.card_url(ruleset_id))).read_text(encoding="utf-8")
-    found = re.search(r'<p class="card-limit">(.*?)</p>', page, re.DOTALL)
+    found = re.search(r'<span class="card-limit"[^>]*>(.*?)</span><!--', page, re.DOTALL)
     return visible_text(found.group(1)) if found else ""
 
 
@@ -100,7 +100,7 @@ def test_a_card_with_a_limit_says_what_the_limit_does(built_site: Path, ruleset_
     rs = RULESETS[ruleset_id]
     limit = rs.option("limit")
     said = _card_limit(built_site, ruleset_id)
-    assert said.startswith("Limit") and f"more than {limit} {rs.unit} scores {limit}" in said, said
+    assert said.startswith(f"Limit {limit}") and f"above {limit} {rs.unit} scores {limit}" in said, said
     above = sorted({p.value for p in rs.patterns if p.value > limit})
     assert above, f"{ruleset_id} has no pattern above its limit"
     assert "alone" in said and all(re.search(rf"\b{v}\b", said) for v in above), (above, said)
