@@ -110,7 +110,7 @@ def test_sihai_is_among_the_cards_that_explain_their_limit() -> None:
     assert RULESETS["sihai-3.1"].option("limit") is not None
 
 
-_ROW = re.compile(r'<tr><td><a href="/hands/[^"]+"><code>(.*?)</code></a></td><td class="num">([^<]*)</td>'
+_ROW = re.compile(r'<tr><td class="hand-cell"><a href="/hands/[^"]+"><code>(.*?)</code></a></td><td class="num">([^<]*)</td>'
                   r'<td class="num">([^<]*)</td><td class="why">(.*?)</td></tr>', re.DOTALL)
 
 
