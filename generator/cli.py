@@ -268,7 +268,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_accept_snapshot(args: argparse.Namespace) -> int:
-    """Recompute every example and write its results as the committed snapshot (the baseline each build reports changes against)."""
+    """Recompute every example and write its results as the committed snapshot (what each build reports changes
+    against)."""
     from .examples.collect import accept_snapshot
     from .examples.snapshot import format_changes
 

@@ -110,8 +110,8 @@ def test_sihai_is_among_the_cards_that_explain_their_limit() -> None:
     assert RULESETS["sihai-3.1"].option("limit") is not None
 
 
-_ROW = re.compile(r'<tr><td class="hand-cell"><a href="/hands/[^"]+"><code>(.*?)</code></a></td><td class="num">([^<]*)</td>'
-                  r'<td class="num">([^<]*)</td><td class="why">(.*?)</td></tr>', re.DOTALL)
+_ROW = re.compile(r'<tr><td class="hand-cell"><a href="/hands/[^"]+"><code>(.*?)</code></a></td>'
+                  r'<td class="num">([^<]*)</td><td class="num">([^<]*)</td><td class="why">(.*?)</td></tr>', re.DOTALL)
 
 
 def _figure(cell: str) -> int:

@@ -4,9 +4,10 @@ found by, in simplified and in traditional characters.
 A rule set's, pattern's or concept's page is where a reader typing its name wants to land, but Pagefind ranks short
 pages that say the name once in a heading (the example hands) above the long page that defines it. So the templates
 give each such page its names again, in an element the reader never sees (`hidden`), as metadata that Pagefind
-searches and the search page weighs above the text. The rule sets write their names in different scripts (Zung Jung and Sihai in
-traditional characters, MCR in simplified), so each name is given in both: a reader types the script they know.
-The conversion is OpenCC's (PyPI `opencc`), whose phrase tables are maintained; a table of our own would drift.
+searches and the search page weighs above the text. The rule sets write their names in different scripts (Zung Jung
+and Sihai in traditional characters, MCR in simplified), so each name is given in both: a reader types the script
+they know. The conversion is OpenCC's (PyPI `opencc`), whose phrase tables are maintained; a table of our own
+would drift.
 
 Each name form is also a Pagefind filter value (`name`, in lower case), so the search page asks for the pages
 of exactly the name typed and lists them first, however the words rank: a word on every page of a rule set's shard
@@ -45,7 +46,8 @@ KINDS: dict[str, str] = {  # template -> kind; any other searchable template is 
     "matrix.html": "compatibility matrix",
 }
 # as the search page offers them
-KIND_ORDER = ("pattern", "concept", "example hand", "rule set", "edition changes", "card", "compatibility matrix", "page")
+KIND_ORDER = ("pattern", "concept", "example hand", "rule set", "edition changes", "card", "compatibility matrix",
+              "page")
 # Pages whose body is not indexed (a card repeats every pattern's name and value, a matrix every pair of them:
 # they would crowd out the pattern pages; the calculator is a form) but which a reader should still find by their
 # title, description and keywords: "card", "compatibility", "calculator".
@@ -135,7 +137,8 @@ def ruleset_names(rs: Ruleset) -> list[str]:
     `--ruleset` takes), those written with hyphens also with spaces ("green-book" is typed "green book").
 
     >>> from types import SimpleNamespace
-    >>> ruleset_names(SimpleNamespace(name="Riichi", zh="日麻 · 立直麻雀", id="riichi-ema-2016", aliases=("ema",)))
+    >>> ruleset_names(SimpleNamespace(name="Riichi", zh="日麻 · 立直麻雀", id="riichi-ema-2016",
+    ...                               aliases=("ema",)))
     ['Riichi', '日麻', '立直麻雀', 'riichi-ema-2016', 'riichi ema 2016', 'ema']
     """
     out: dict[str, None] = {}
@@ -151,7 +154,8 @@ def ruleset_keywords(rs: Ruleset) -> tuple[str, ...]:
     "Green Book 2006").
 
     >>> from types import SimpleNamespace
-    >>> ruleset_keywords(SimpleNamespace(name="Sihai", zh="四海", id="sihai-3.1", aliases=(), edition="3.1 标准版"))
+    >>> ruleset_keywords(SimpleNamespace(name="Sihai", zh="四海", id="sihai-3.1", aliases=(),
+    ...                                  edition="3.1 标准版"))
     ('Sihai', '四海', 'sihai-3.1', 'sihai 3.1', '3.1 标准版')
     """
     return (*ruleset_names(rs), rs.edition)

@@ -41,9 +41,13 @@ class Page:
 
         >>> from types import SimpleNamespace
         >>> rs = SimpleNamespace(name="Riichi", edition="Mahjong Soul rules")
-        >>> [Page("/", "t", t, ruleset=r).document_title for t, r in
-        ...  [("Mahjong Atlas", None), ("立直 Riichi", rs), ("Riichi quick card", rs), ("Riichi Mahjong Soul rules", rs)]]
-        ['Mahjong Atlas', '立直 Riichi · Riichi, Mahjong Soul rules · Mahjong Atlas', 'Riichi quick card · Mahjong Soul rules · Mahjong Atlas', 'Riichi Mahjong Soul rules · Mahjong Atlas']
+        >>> for title, r in [("Mahjong Atlas", None), ("立直 Riichi", rs), ("Riichi quick card", rs),
+        ...                  ("Riichi Mahjong Soul rules", rs)]:
+        ...     print(Page("/", "t", title, ruleset=r).document_title)
+        Mahjong Atlas
+        立直 Riichi · Riichi, Mahjong Soul rules · Mahjong Atlas
+        Riichi quick card · Mahjong Soul rules · Mahjong Atlas
+        Riichi Mahjong Soul rules · Mahjong Atlas
         """
         parts = [self.title]
         rs = self.ruleset

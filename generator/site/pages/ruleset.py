@@ -31,6 +31,7 @@ def ruleset_page(data: SiteData, rs: Ruleset) -> Page:
         {"rows": rows, "options": views.options_rows(rs), "option_tables": views.option_tables(rs),
          "payments": views.payment_rows(rs), "chart": value_chart(rs, ruleset_frequencies(rs, data.content)),
          "has_matrix": has_matrix(data, rs.id), "editions": editions_of(data, rs), "names": ruleset_names(rs)},
-        ruleset=rs, keywords=(*ruleset_keywords(rs), "rule set", "rules", "scoring rules"), description=f"{rs.name} ({rs.zh}) {rs.edition}: principles, limits, payments and every pattern.",
+        ruleset=rs, keywords=(*ruleset_keywords(rs), "rule set", "rules", "scoring rules"),
+        description=f"{rs.name} ({rs.zh}) {rs.edition}: principles, limits, payments and every pattern.",
         crumbs=ruleset_crumbs(rs)[:2],
     )
