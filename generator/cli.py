@@ -268,7 +268,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_accept_snapshot(args: argparse.Namespace) -> int:
-    """Recompute every example and write its results as the committed snapshot (the changes page's baseline)."""
+    """Recompute every example and write its results as the committed snapshot (what each build reports changes
+    against)."""
     from .examples.collect import accept_snapshot
     from .examples.snapshot import format_changes
 
@@ -321,8 +322,8 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--content", default=str(CONTENT_DIR), help="content folder (default: the project's content/)")
     p.set_defaults(func=cmd_check)
 
-    p = sub.add_parser("accept-snapshot", help="accept the current example results as the snapshot the changes "
-                                               "page compares against")
+    p = sub.add_parser("accept-snapshot", help="accept the current example results as the snapshot each build "
+                                               "compares against")
     p.add_argument("--content", default=str(CONTENT_DIR), help="content folder (default: the project's content/)")
     p.set_defaults(func=cmd_accept_snapshot)
 

@@ -52,6 +52,11 @@ class Policy(ABC):
     """Why the statistics leave the family out, when that is a choice rather than a missing piece: the pattern
     pages print it."""
 
+    def limit_rule(self, ruleset: Ruleset) -> str:
+        """What the rule set's `limit` option does, in words, for the quick card beside the bare figure; empty when
+        the family reads no such option."""
+        return ""
+
     def kept_apart(self, ruleset: Ruleset, a: str, b: str) -> tuple[str, str] | None:
         """When the family drops one of patterns `a` and `b` on every hand that shows both: (the one it keeps, the
         rule, in words); None when some hand might count both. The compatibility matrix reads it for its

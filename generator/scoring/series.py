@@ -100,6 +100,26 @@ class SeriesPolicy(Policy):
     def score(self, hand: Hand, found: list[Reading], ruleset: Ruleset, key: str) -> Score:
         return score(hand, found, ruleset, key)
 
+    def limit_rule(self, ruleset: Ruleset) -> str:
+        """The limit as `_total` applies it: a sum above it is cut to it; the highest pattern worth more is scored
+        alone, which is what makes the values above the limit worth building for. Short: it fits the printed card.
+
+        >>> from types import SimpleNamespace
+        >>> rs = SimpleNamespace(option={"limit": 200}.get, unit="points",
+        ...                      patterns=[SimpleNamespace(value=v) for v in (5, 480, 240, 240)])
+        >>> SeriesPolicy().limit_rule(rs)
+        'a total above 200 points scores 200; the highest pattern worth more (240 or 480) scores alone'
+        """
+        limit = ruleset.option("limit")
+        if limit is None:
+            return ""
+        text = f"a total above {limit} {ruleset.unit} scores {limit}"
+        above = sorted({p.value for p in ruleset.patterns if p.value > limit})
+        if above:
+            values = ", ".join(str(v) for v in above[:-1]) + (" or " if len(above) > 1 else "") + str(above[-1])
+            text += f"; the highest pattern worth more ({values}) scores alone"
+        return text
+
     def kept_apart(self, ruleset: Ruleset, a: str, b: str) -> tuple[str, str] | None:
         """Besides the exclusions: one pattern of a series counts (the higher value, then the earlier in rule
         order), and a pattern worth more than the limit counts alone."""

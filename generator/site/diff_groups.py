@@ -10,8 +10,8 @@ count instead.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from markupsafe import Markup
@@ -21,6 +21,7 @@ from ..rules import Pattern, Ruleset
 from ..rules.model import Exclusion
 from ..stats.play import reads
 from .text_diff import marked_pair
+from .views import option_label
 
 VALUE_FIELDS = {"value": "value", "open_value": "value with a claimed meld"}
 NAME_FIELDS = {"zh": "Chinese name", "en": "English name", "aliases": "other names"}
@@ -118,10 +119,21 @@ class SeriesChange:
     new_peers: tuple[Pattern, ...]  # ... and in the edition
 
 
+@dataclass(frozen=True)
+class RuleChange:
+    """An option of the rule data (a limit, whether yakuman add up) that the edition sets otherwise."""
+
+    key: str
+    label: str
+    old: str
+    new: str
+
+
 @dataclass
 class EditionChanges:
     """The groups, each a list; `sections` gives the non-empty ones in reading order."""
 
+    rules: list[RuleChange] = field(default_factory=list)
     values: list[FigureChange] = field(default_factory=list)
     added: list[AddedPattern] = field(default_factory=list)
     removed: list[RemovedPattern] = field(default_factory=list)
@@ -135,8 +147,9 @@ class EditionChanges:
     hands: list[HandDelta] = field(default_factory=list)
     renumbered: list[WordsChange] = field(default_factory=list)
     sources: list[TextChange] = field(default_factory=list)
+    why: dict[str, tuple[str, ...]] = field(default_factory=dict)  # hand key -> what moves its result (hand_reasons)
 
-    ORDER = ("values", "added", "removed", "definitions", "tests", "exclusions", "names", "series",
+    ORDER = ("rules", "values", "added", "removed", "definitions", "tests", "exclusions", "names", "series",
              "interpretations", "other", "hands", "renumbered", "sources")
 
     def sections(self) -> list[tuple[str, list[Any]]]:
@@ -146,7 +159,7 @@ class EditionChanges:
 def edition_changes(base: Ruleset, edition: Ruleset, hands: Sequence[HandDelta] = ()) -> EditionChanges:
     """The edition's diff from `base`, grouped; `hands` are the example hands whose result differs (for what the
     hands of a removed pattern count instead)."""
-    out = EditionChanges(hands=list(hands))
+    out = EditionChanges(hands=list(hands), rules=rule_changes(base, edition))
     if edition.diff is None:
         return out
     diff = edition.diff
@@ -158,6 +171,35 @@ def edition_changes(base: Ruleset, edition: Ruleset, hands: Sequence[HandDelta] 
         out.added.append(AddedPattern(p, tuple(q for q in removed if _test(q) == _test(p))))
     out.removed = [_fate(p, edition, set(diff.added), hands) for p in removed]
     return out
+
+
+def rule_changes(base: Ruleset, edition: Ruleset) -> list[RuleChange]:
+    """The options the edition sets otherwise than its base, in words."""
+    return [RuleChange(key, option_label(key), words(base.options.get(key)), words(edition.options.get(key)))
+            for key in sorted(set(base.options) | set(edition.options))
+            if base.options.get(key) != edition.options.get(key)]
+
+
+def hand_reasons(base: Ruleset, edition: Ruleset, hand: HandDelta, rules: Sequence[RuleChange],
+                 total_under: Callable[[Ruleset], int]) -> tuple[str, ...]:
+    """Why a hand's result differs between base and edition, from the rule data: each changed rule that, set
+    alone in the base as the edition sets it, moves the hand's total (`total_under` scores the hand under a rule
+    set), then each pattern the hand counts under either whose value the edition changes, or that only one has."""
+    out = []
+    for r in rules:
+        alone = replace(base, options={**base.options, r.key: edition.options.get(r.key)})
+        if total_under(alone) != hand.old_total:
+            out.append(f"{r.label}: {r.old} → {r.new}")
+    old, new = dict(hand.old_patterns), dict(hand.new_patterns)
+    changed = {pid: (o, n) for pid, key, o, n in (edition.diff.changed if edition.diff else ()) if key == "value"}
+    for pid in sorted(old.keys() | new.keys()):
+        if pid in changed:
+            out.append(f"{edition.pattern(pid).en}: {changed[pid][0]} → {changed[pid][1]} {edition.value_unit}")
+        elif pid not in new:
+            out.append(f"{base.pattern(pid).en}: not counted")
+        elif pid not in old:
+            out.append(f"{edition.pattern(pid).en}: counted")
+    return tuple(out)
 
 
 def _sort(out: EditionChanges, base: Ruleset, edition: Ruleset, old_p: Pattern, p: Pattern, key: str,

@@ -22,6 +22,11 @@ class FigureTable:
     rows: tuple[tuple[Cell, ...], ...]
 
 
+# Keys of a theorem's figures that say which program of the repository recorded them: for maintainers, who run
+# it again; a reader learns from the page's prose how the figures were computed.
+MAINTAINER_KEYS = frozenset({"script"})
+
+
 def _cell(value: Any) -> Cell:
     if isinstance(value, bool):
         return Cell("yes" if value else "no")
@@ -85,7 +90,7 @@ def figure_tables(figures: Any, caption: str = "") -> list[FigureTable]:
     def nested(v: Any) -> bool:
         return isinstance(v, dict) or (isinstance(v, list) and any(isinstance(x, (list, dict)) for x in v))
 
-    scalars = [(k, v) for k, v in figures.items() if not nested(v)]
+    scalars = [(k, v) for k, v in figures.items() if not nested(v) and k not in MAINTAINER_KEYS]
     out = [FigureTable(_human(caption) if caption else "", ("Figure", "Value"),
                        tuple((Cell(_human(k)), _cell(v)) for k, v in scalars))] if scalars else []
     for k, v in figures.items():

@@ -23,8 +23,8 @@ from ..scoring.families import policy_of
 from ..tiles import tile_from_text
 from . import svg, urls
 from .markdown_safe import SafeLinks
-from .search_terms import KIND_ORDER, TITLE_ONLY, kind_of, names_element
-from .views import unit_label
+from .search_terms import KIND_ORDER, TITLE_ONLY, keywords_element, kind_of, names_element
+from .views import ruleset_label, unit_label
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent.parent / "templates"
 
@@ -216,12 +216,13 @@ def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None) -
     )
     env.filters.update(md=md, md_page=md_page, md_inline=md_inline, hand=hand_svg,
                        accent=accent_style, number=_number,
-                       amount=amount, unindexed=unindexed, names_element=names_element)
+                       amount=amount, unindexed=unindexed, names_element=names_element,
+                       keywords_element=keywords_element)
     env.globals.update(
         urls=urls,
         search_kind=kind_of, search_kinds=KIND_ORDER, search_title_only=TITLE_ONLY,
         tile=lambda text, size="normal": Markup(svg.render_tile(tile_from_text(text), size=size)),
-        escape=escape,
+        escape=escape, ruleset_label=ruleset_label,
         policy_of=policy_of,
     )
     return env

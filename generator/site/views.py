@@ -207,6 +207,17 @@ def relations(rs: Ruleset, p: Pattern, index: Mapping[tuple[str, str, str], Exam
     return {"excludes": excludes, "excluded_by": excluded_by, "series": series}
 
 
+def ruleset_label(rs: Ruleset) -> str:
+    """A rule set as a reader names it: its name and, since editions share a name, its edition. Not its id, which
+    is notation (the badge, `--ruleset`) and after the name only repeats it ("Riichi riichi").
+
+    >>> from types import SimpleNamespace
+    >>> ruleset_label(SimpleNamespace(name="Riichi", edition="EMA Riichi Competition Rules 2016"))
+    'Riichi, EMA Riichi Competition Rules 2016'
+    """
+    return f"{rs.name}, {rs.edition}"
+
+
 def unit_label(unit: str, value: float) -> str:
     """'1 point', '2 points', '8 fan': the unit as it reads after a number.
 
@@ -218,10 +229,22 @@ def unit_label(unit: str, value: float) -> str:
     return unit
 
 
+OPTION_LABELS = {"limit": "Limit (maximum score)", "minimum": "Minimum to win", "chicken": "Hand with no pattern",
+                 "four_as_two_pairs": "Four identical tiles as two pairs (seven pairs)",
+                 "stack_yakuman": "Yakuman add up", "counted_yakuman": "13 han or more is a yakuman (counted yakuman)"}
+
+
+def option_label(key: str) -> str:
+    """An option of the rule data as a reader reads it.
+
+    >>> option_label("stack_yakuman"), option_label("self_draw_minimum")
+    ('Yakuman add up', 'Self draw minimum')
+    """
+    return OPTION_LABELS.get(key, key.replace("_", " ").capitalize())
+
+
 def options_rows(rs: Ruleset) -> list[tuple[str, Any]]:
     """The rule set's scalar options in words (limits, minimums, toggles); payments are shown apart."""
-    labels = {"limit": "Limit (maximum score)", "minimum": "Minimum to win", "chicken": "Hand with no pattern",
-              "four_as_two_pairs": "Four identical tiles as two pairs (seven pairs)"}
     rows: list[tuple[str, Any]] = []
     for key in sorted(rs.options):
         value = rs.options[key]
@@ -233,7 +256,7 @@ def options_rows(rs: Ruleset) -> list[tuple[str, Any]]:
             value = "yes" if value else "no"
         elif isinstance(value, str) and value in {p.id for p in rs.patterns}:
             value = rs.pattern(value)
-        rows.append((labels.get(key, key.replace("_", " ").capitalize()), value))
+        rows.append((option_label(key), value))
     return rows
 
 

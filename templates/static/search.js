@@ -2,9 +2,10 @@
    /pagefind/shards.json lists (generator/site/search.py); mergeIndex ranks all shards' results together.
    Pagefind needs HTTP: opened from file:// the index cannot load, and the page says so.
 
-   A query that is exactly a pattern's or concept's name, in either script (the `name` filter of
-   generator/site/search_terms.py), lists those pages first, concepts before patterns; the ranked
-   full-text results follow. The kind and rule-set choices of the form are Pagefind filters too, and
+   A query that is exactly a rule set's, pattern's or concept's name, in either script (the `name` filter
+   of generator/site/search_terms.py), lists those pages first, rule sets before concepts before patterns
+   (a reader typing "Riichi" wants the rules before the riichi declaration); the ranked full-text results
+   follow. The kind and rule-set choices of the form are Pagefind filters too, and
    the address keeps them (?q=…&kind=…&ruleset=…), so a narrowed search can be linked. */
 const form = document.getElementById("search-form");
 const input = document.getElementById("search-input");
@@ -17,11 +18,12 @@ const PAGE = 20;
 /* Where the site is published (`build --base-url`): the bundles live under it, and Pagefind takes the result
    addresses' base from each bundle's own path. */
 const BASE = document.documentElement.dataset.base || "/";
-/* Name matches are Pagefind's additive boost for the `names` meta (the hidden names of pattern and concept
-   pages): high enough that a page named by the query's words outranks the short example hands that only
-   mention it in their title. */
-const RANKING = { metaWeights: { names: 30 } };
-const KIND_FIRST = ["concept", "pattern"];
+/* Pagefind's additive boosts for metadata matches: the `names` of rule set, pattern and concept pages, high
+   enough that a page named by the query's words outranks the short example hands that only mention it in
+   their title; the `keywords` a page is looked for by ("cheat sheet", "what changed"), a little lower, so a
+   page that is named by the query still comes first. */
+const RANKING = { metaWeights: { names: 30, keywords: 20 } };
+const KIND_FIRST = ["rule set", "concept", "pattern"];
 let pagefind = null;
 let results = [];
 let shown = 0;

@@ -8,8 +8,10 @@ from .page import HOME_CRUMB, Page
 
 
 def calculator_page(data: SiteData) -> Page:
-    # Not in the search index: it names the hashed engine bundle and every rule set's data stamp, so any rule edit
-    # would re-index it, and its words are the tile palette's labels (the nav links to it on every page).
+    # Its body is not in the search index: it names the hashed engine bundle and every rule set's data stamp, so any
+    # rule edit would re-index it, and its words are the tile palette's labels. It is found by its title, description
+    # and keywords instead (a title-only page, search_terms.TITLE_ONLY).
     return Page(calculator.URL, "calculator.html", "Hand calculator", calculator.view(data), crumbs=(HOME_CRUMB,),
                 searchable=False,
+                keywords=("calculator", "calculate", "score a hand", "scorer", "算番器", "计算器"),
                 description="Score your own hand under every rule set, in the browser, with the atlas's own engine.")

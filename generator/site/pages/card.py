@@ -14,6 +14,7 @@ from ...digest import ruleset_stamp
 from ...rules import Pattern, Ruleset
 from ...scoring.families import policy_of
 from .. import urls, views
+from ..search_terms import ruleset_keywords
 from .page import Page, ruleset_crumbs
 
 
@@ -112,14 +113,22 @@ def _series_note(gs: list[CardGroup]) -> bool:
 
 def card(rs: Ruleset) -> dict[str, Any]:
     gs = groups(rs)
+    limit_rule = policy_of(rs.policy).limit_rule(rs)
+    # a limit the card explains in words is not listed again as a bare figure among the options
+    options = [(label, v) for label, v in views.options_rows(rs)
+               if not (limit_rule and label == views.option_label("limit"))]
     zh_width = max((len(p.zh) for p in rs.patterns), default=2) + 0.6
-    return {"groups": gs, "series_note": _series_note(gs), "options": views.options_rows(rs),
+    return {"groups": gs, "series_note": _series_note(gs), "options": options,
             "payments": views.payment_rows(rs),
             "zh_width": f"{min(zh_width, 8.6):.1f}em", "stamp": ruleset_stamp(rs),
-            "numbered": any(p.number for p in rs.patterns),
+            "numbered": any(p.number for p in rs.patterns), "limit_rule": limit_rule,
             "has_nots": any(p.excludes for p in rs.patterns) or policy_of(rs.policy).one_per_group}
 
 
 def card_page(rs: Ruleset) -> Page:
     return Page(urls.card_url(rs.id), "card.html", f"{rs.name} quick card", card(rs),
-                ruleset=rs, searchable=False, crumbs=ruleset_crumbs(rs))
+                ruleset=rs, searchable=False, crumbs=ruleset_crumbs(rs),
+                description=f"A printable one-page card of {views.ruleset_label(rs)}: every pattern with its value "
+                            "and what it does not count with, and the rules a player needs at the table.",
+                keywords=(*ruleset_keywords(rs), "card", "quick card", "cheat sheet", "printable", "print",
+                          "reference card", "summary"))

@@ -4,10 +4,13 @@ hands whose score moves."""
 from __future__ import annotations
 
 from ...examples.diffs import HandDelta
+from ...notation import parse_hand
 from ...rules import Ruleset
+from ...scoring import score
 from .. import urls
-from ..diff_groups import edition_changes
+from ..diff_groups import edition_changes, hand_reasons
 from ..gather import SiteData
+from ..search_terms import ruleset_keywords
 from .page import Page, ruleset_crumbs
 
 MAX_DIFF_HANDS = 60  # the diff page lists the hands whose score moves most; examples.json has them all
@@ -27,6 +30,14 @@ def diff_pages(data: SiteData, rs: Ruleset) -> list[Page]:
     shown = [h for h in moved if h.key in data.by_key]  # the hands that have a page to link to
     changes = edition_changes(base, rs, moved)
     changes.hands = shown
-    return [Page(urls.diff_url(rs.id), "diff.html", f"{rs.name} {rs.id}: changes from {base.id}",
+
+    def reasons(h: HandDelta) -> tuple[str, ...]:
+        hand = parse_hand(h.hand)
+        return hand_reasons(base, rs, h, changes.rules, lambda r: score(hand, r).total)
+
+    changes.why = {h.key: reasons(h) for h in shown[:MAX_DIFF_HANDS]}
+    return [Page(urls.diff_url(rs.id), "diff.html", f"{rs.name}: what {rs.edition} changes",
                  {"base": base, "changes": changes, "max_hands": MAX_DIFF_HANDS},
-                 ruleset=rs, crumbs=ruleset_crumbs(rs))]
+                 ruleset=rs, crumbs=ruleset_crumbs(rs),
+                 keywords=(*ruleset_keywords(rs), "changes", "what changed", "differences", "changed", "edition",
+                           "new edition"))]

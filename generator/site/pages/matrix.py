@@ -9,6 +9,8 @@ from ...examples.matrix import STATUSES, Cell, Matrix
 from ...rules import Pattern, Ruleset
 from .. import urls
 from ..gather import SiteData
+from ..search_terms import ruleset_keywords
+from ..views import ruleset_label
 from .page import Page, ruleset_crumbs
 
 Witnessed = dict[str, list[tuple[Ruleset, Pattern, Pattern]]]  # hand key -> matrix pairs it shows counting together
@@ -94,7 +96,11 @@ def matrix_pages(data: SiteData, rs: Ruleset) -> list[Page]:
                  {"n_patterns": len(m.patterns), "searched": m.searched, "rows": rows, "counts": m.counts(),
                   "symbols": MATRIX_SYMBOLS, "words": STATUS_WORDS, "statuses": STATUSES, "space": space,
                   "data_url": matrix_data_url(rs.id)},
-                 ruleset=rs, searchable=False, crumbs=ruleset_crumbs(rs))]
+                 ruleset=rs, searchable=False, crumbs=ruleset_crumbs(rs),
+                 description=f"Which patterns of {ruleset_label(rs)} a hand can count together, pair by pair, "
+                             "each answer with the hand that shows it or the rule that forbids it.",
+                 keywords=(*ruleset_keywords(rs), "compatibility", "compatible", "combine", "combinations",
+                           "which patterns count together", "matrix"))]
 
 
 @dataclass(frozen=True)

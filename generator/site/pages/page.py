@@ -8,10 +8,12 @@ from typing import Any
 
 from ...rules import Ruleset
 from .. import urls
+from ..views import ruleset_label
 
 Crumbs = tuple[tuple[str, str], ...]  # (label, url) from the home page down, the page itself excluded
 
 HOME_CRUMB = ("Home", urls.HOME)
+SITE_NAME = "Mahjong Atlas"
 
 
 @dataclass(frozen=True)
@@ -24,12 +26,36 @@ class Page:
     searchable: bool = True
     description: str = ""
     crumbs: Crumbs = ()
+    keywords: tuple[str, ...] = ()  # what a reader searching for the page types besides its title (search_terms.py)
     inputs: Any = None  # with `build`: everything the view is made from, cheaper to digest than the view
     build: Callable[[], dict[str, Any]] | None = None  # makes the view (`context`) when the page must be rendered
 
     @property
     def path(self) -> str:
         return urls.output_path(self.url)
+
+    @property
+    def document_title(self) -> str:
+        """The page's <title>: its title; the rule set it belongs to, as far as the title does not name it already;
+        the site's name, unless the title is the site's name.
+
+        >>> from types import SimpleNamespace
+        >>> rs = SimpleNamespace(name="Riichi", edition="Mahjong Soul rules")
+        >>> for title, r in [("Mahjong Atlas", None), ("立直 Riichi", rs), ("Riichi quick card", rs),
+        ...                  ("Riichi Mahjong Soul rules", rs)]:
+        ...     print(Page("/", "t", title, ruleset=r).document_title)
+        Mahjong Atlas
+        立直 Riichi · Riichi, Mahjong Soul rules · Mahjong Atlas
+        Riichi quick card · Mahjong Soul rules · Mahjong Atlas
+        Riichi Mahjong Soul rules · Mahjong Atlas
+        """
+        parts = [self.title]
+        rs = self.ruleset
+        if rs is not None and rs.edition not in self.title:
+            parts.append(rs.edition if self.title.startswith(rs.name) else ruleset_label(rs))
+        if self.title != SITE_NAME:
+            parts.append(SITE_NAME)
+        return " · ".join(parts)
 
     def view(self) -> dict[str, Any]:
         """What the template prints."""
@@ -40,9 +66,9 @@ class Page:
         made on demand stands for it by its inputs, so an incremental build skips making views it will not use."""
         shown = self.inputs if self.build is not None else self.context
         return (self.url, self.template, self.title, shown, self.ruleset, self.searchable, self.description,
-                self.crumbs)
+                self.crumbs, self.keywords)
 
 
 def ruleset_crumbs(rs: Ruleset) -> Crumbs:
     """The crumbs of a page of one rule set: home, the rule sets, the rule set's own page."""
-    return (HOME_CRUMB, ("Rule sets", urls.RULESETS), (f"{rs.name} {rs.id}", urls.ruleset_url(rs.id)))
+    return (HOME_CRUMB, ("Rule sets", urls.RULESETS), (ruleset_label(rs), urls.ruleset_url(rs.id)))

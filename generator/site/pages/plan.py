@@ -6,7 +6,6 @@ from .. import views
 from ..gather import SiteData
 from .calculator import calculator_page
 from .card import card_page
-from .changes import changes_page
 from .concept import concept_pages
 from .diff import diff_pages
 from .hand import hand_pages
@@ -31,7 +30,6 @@ def site_pages(data: SiteData) -> list[Page]:
         pages.extend(diff_pages(data, rs))
         pages.extend(matrix_pages(data, rs))
     pages.extend(concept_pages(data))
-    pages.append(changes_page(data))
     pages.extend(sources_pages(data))
     pages.append(calculator_page(data))
     pages.extend(hand_pages(data, witnessed(data)))

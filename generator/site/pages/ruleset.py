@@ -6,6 +6,7 @@ from ...rules import Ruleset
 from ...stats.frequency import ruleset_frequencies
 from .. import urls, views
 from ..gather import SiteData
+from ..search_terms import ruleset_keywords, ruleset_names
 from ..value_chart import value_chart
 from .concept import concepts_by_pattern
 from .matrix import has_matrix
@@ -29,7 +30,8 @@ def ruleset_page(data: SiteData, rs: Ruleset) -> Page:
         urls.ruleset_url(rs.id), "ruleset.html", f"{rs.name} {rs.edition}",
         {"rows": rows, "options": views.options_rows(rs), "option_tables": views.option_tables(rs),
          "payments": views.payment_rows(rs), "chart": value_chart(rs, ruleset_frequencies(rs, data.content)),
-         "has_matrix": has_matrix(data, rs.id), "editions": editions_of(data, rs)},
-        ruleset=rs, description=f"{rs.name} ({rs.zh}) {rs.edition}: principles, limits, payments and every pattern.",
+         "has_matrix": has_matrix(data, rs.id), "editions": editions_of(data, rs), "names": ruleset_names(rs)},
+        ruleset=rs, keywords=(*ruleset_keywords(rs), "rule set", "rules", "scoring rules"),
+        description=f"{rs.name} ({rs.zh}) {rs.edition}: principles, limits, payments and every pattern.",
         crumbs=ruleset_crumbs(rs)[:2],
     )

@@ -39,4 +39,5 @@ def sources_pages(data: SiteData) -> list[Page]:
                  {"entries": list(bibliography.values()), "citing": citing(data),
                   "dated": bibliography_date(data.content)},
                  description="The bibliography of the atlas: every rule book, web page and program it cites.",
+                 keywords=("sources", "bibliography", "references", "citations", "rule books"),
                  crumbs=(HOME_CRUMB,))]
