@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from generator.notation import parse_hand
-from generator.rules import CONTENT_DIR, load_rulesets
+from generator.rules import CONTENT_DIR
+from generator.rulesets import load_rulesets
 from generator.scoring import score
 from generator.site import urls
 from generator.site.views import option_label
