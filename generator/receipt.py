@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from .rules import Ruleset
 from .scoring import Score
+from .scoring.families import policy_of
 from .scoring.result import describe_reading
 
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭"
@@ -28,6 +29,8 @@ class CountedLine:
     running: int  # the total of this line and those above it
     sets: str  # "①③": which sets of the reading the pattern used
     listed: bool  # the rule set lists the pattern (so it has a page)
+    words: str = ""  # the value in the family's words where a figure would mislead (Riichi: "yakuman", not 13)
+    running_words: str = ""  # the running total in those words ("double yakuman" after two yakuman)
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,18 @@ class ReceiptLines:
     subtotal: int  # the plain sum of the counted lines, before any limit, cap or conversion
     reading: tuple[tuple[str, str, str], ...]  # (number, kind, tiles) with "exposed"/"win" marks in kind
     form: str  # the winning form of the reading; "" when the score has none
+    grade: str = ""  # Riichi: "3 han 40 fu", "5 han 30 fu, mangan", "double yakuman"; "" in other families
+
+
+def grade(score: Score) -> str:
+    """What a Riichi player checks a score by: its han and fu and the limit's name; a yakuman by its name alone (its
+    13 han per yakuman are only how the policy adds them up), a counted yakuman or a sanbaiman with its han. Empty
+    for a family without han (`Score.han` None) and for a hand that is no legal win."""
+    if score.han is None or not score.legal:
+        return ""
+    if score.limit.endswith("yakuman") and score.limit != "counted yakuman":
+        return score.limit
+    return f"{score.han} han {score.fu} fu" + (f", {score.limit}" if score.limit else "")
 
 
 def _names(rs: Ruleset, pid: str) -> tuple[str, str, bool]:
@@ -74,11 +89,14 @@ def _sets_used(matches: Iterable[tuple[int, ...]]) -> str:
 def receipt_lines(score: Score, rs: Ruleset) -> ReceiptLines:
     running = 0
     counted = []
+    words = policy_of(rs.policy).value_words
     for c in score.patterns:
         running += c.points
         zh, en, listed = _names(rs, c.id)
+        p = rs.by_id.get(c.id)
+        said = (words(rs, p, c.value) or "", words(rs, p, running) or "") if p is not None else ("", "")
         counted.append(CountedLine(c.id, c.zh or zh, c.en or en, c.value, c.count, c.points, running,
-                                   _sets_used(c.sets), listed))
+                                   _sets_used(c.sets), listed, *said))
     struck = []
     for e in score.excluded:
         zh, en, listed = _names(rs, e.id)
@@ -92,5 +110,5 @@ def receipt_lines(score: Score, rs: Ruleset) -> ReceiptLines:
         for i, s in enumerate(described["sets"]):
             marks = [s["kind"]] + [m for m in ("exposed", "win") if s.get(m)]
             reading.append((_number(i, str(i + 1)), " ".join(marks), s["tiles"]))
-    return ReceiptLines(tuple(counted), tuple(struck), running, tuple(reading), form)
+    return ReceiptLines(tuple(counted), tuple(struck), running, tuple(reading), form, grade(score))
 

@@ -318,7 +318,29 @@ class RiichiPolicy(Policy):
 
     name = "riichi"
     option_types = {"counted_yakuman": bool, "stack_yakuman": bool}
+    unread_fields = UNUSED_FLAGS
     orbit_statistics = True
+
+    def value_words(self, ruleset: Ruleset, pattern: Pattern, value: int | None = None, short: bool = False
+                    ) -> str | None:
+        """A yakuman is named for what it is paid (its 13 or 26 han are only how the policy adds them up)."""
+        value = pattern.value if value is None else value
+        if pattern.group != YAKUMAN or not value:
+            return None
+        units = value // YAKUMAN_HAN
+        return ("Y" if units == 1 else f"{units}Y") if short else _yakuman_name(units)
+
+    def limit_label(self, ruleset: Ruleset) -> str:
+        return "mangan to yakuman"
+
+    def limit_rule(self, ruleset: Ruleset) -> str:
+        """The limits as `basic_points` and the yakuman rules apply them, short enough for the printed card."""
+        counted = ruleset.option("counted_yakuman", True)
+        steps = [(least, name) for least, _, name in reversed(LIMITS) if least < 13 or counted]
+        ladder = ", ".join(f"{least}{'' if counted or least < steps[-1][0] else ' or more'} a {name}"
+                           for least, name in steps[1:])
+        stack = "yakuman add up" if ruleset.option("stack_yakuman", True) else "yakuman do not add up"
+        return f"basic points stop at a mangan's {MANGAN:,}; {steps[0][0]} han is a mangan, {ladder}; {stack}"
 
     def kept_apart(self, ruleset: Ruleset, a: str, b: str) -> tuple[str, str] | None:
         """Besides the exclusions: a yakuman sets every other yaku and the dora aside, where yakuman do not add up

@@ -36,6 +36,8 @@ class Line:
     points: int
     running: int
     sets: str  # "①③" — which sets of the reading this pattern used
+    words: str = ""  # the value and the running total in the family's words (receipt.CountedLine)
+    running_words: str = ""
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,7 @@ class Printed:
     reading: tuple[tuple[str, str, str], ...]  # (number, kind, tiles) with "exposed"/"win" marks in kind
     form: str
     payments: tuple[tuple[str, tuple[tuple[str, float], ...]], ...]  # (scheme name, ((payer, amount), ...))
+    grade: str = ""  # Riichi's han and fu and limit (receipt.grade)
 
 
 @dataclass(frozen=True)
@@ -96,11 +99,11 @@ def _printed(score: Score, rs: Ruleset) -> Printed:
     """The receipt's lines (`generator.receipt`, which the command line prints too) and the links to pattern pages."""
     shown = receipt_lines(score, rs)
     lines = tuple(Line(c.zh, c.en, urls.pattern_url(rs.id, c.id) if c.listed else None, c.value, c.count, c.points,
-                       c.running, c.sets) for c in shown.counted)
+                       c.running, c.sets, c.words, c.running_words) for c in shown.counted)
     struck = tuple(Struck(x.zh, x.en, urls.pattern_url(rs.id, x.id) if x.listed else None, x.rule,
                           x.by if x.by_name is None else x.by_name,
                           None if x.by_name is None else urls.pattern_url(rs.id, x.by)) for x in shown.struck)
-    return Printed(lines, struck, shown.subtotal, shown.reading, shown.form, _payments(score, rs))
+    return Printed(lines, struck, shown.subtotal, shown.reading, shown.form, _payments(score, rs), shown.grade)
 
 
 PAYERS: Mapping[str, str] = {"each": "each loser pays", "discarder": "discarder pays", "other": "each other player pays",
