@@ -53,6 +53,8 @@ def _receipt(s: Score) -> str:
         lines.append(f"  ({x.zh} {x.en}: not counted, {x.rule} by {x.by})")
     if shown.grade:
         lines.append(f"  {shown.grade}")
+    if shown.fu:
+        lines.append("  fu: " + "; ".join(f"{why} {n}" for why, n in shown.fu))
     lines.append(f"  total {s.total} {s.unit}" + ("" if s.legal else "  (not a legal win)"))
     for note in s.notes:
         lines.append(f"  note: {note}")

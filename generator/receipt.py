@@ -56,6 +56,7 @@ class ReceiptLines:
     reading: tuple[tuple[str, str, str], ...]  # (number, kind, tiles) with "exposed"/"win" marks in kind
     form: str  # the winning form of the reading; "" when the score has none
     grade: str = ""  # Riichi: "3 han 40 fu", "5 han 30 fu, mangan", "double yakuman"; "" in other families
+    fu: tuple[tuple[str, int], ...] = ()  # Riichi: the fu part by part (adding up to the score's), none for a yakuman
 
 
 def grade(score: Score) -> str:
@@ -64,9 +65,14 @@ def grade(score: Score) -> str:
     for a family without han (`Score.han` None) and for a hand that is no legal win."""
     if score.han is None or not score.legal:
         return ""
-    if score.limit.endswith("yakuman") and score.limit != "counted yakuman":
+    if _yakuman(score):
         return score.limit
     return f"{score.han} han {score.fu} fu" + (f", {score.limit}" if score.limit else "")
+
+
+def _yakuman(score: Score) -> bool:
+    """Whether the score is a yakuman's (or several): its han and fu are not what it is paid by."""
+    return score.limit.endswith("yakuman") and score.limit != "counted yakuman"
 
 
 def _names(rs: Ruleset, pid: str) -> tuple[str, str, bool]:
@@ -110,5 +116,6 @@ def receipt_lines(score: Score, rs: Ruleset) -> ReceiptLines:
         for i, s in enumerate(described["sets"]):
             marks = [s["kind"]] + [m for m in ("exposed", "win") if s.get(m)]
             reading.append((_number(i, str(i + 1)), " ".join(marks), s["tiles"]))
-    return ReceiptLines(tuple(counted), tuple(struck), running, tuple(reading), form, grade(score))
+    fu = policy_of(rs.policy).fu_parts(score, rs) if score.han is not None and not _yakuman(score) else ()
+    return ReceiptLines(tuple(counted), tuple(struck), running, tuple(reading), form, grade(score), fu)
 

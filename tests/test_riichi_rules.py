@@ -145,3 +145,29 @@ def test_no_grade_without_han_or_without_a_legal_win() -> None:
 
     assert grade(score(parse_hand("234m234p678s55p99s+9s seat=S"), find_ruleset("riichi"))) == ""  # no yaku
     assert grade(score(parse_hand("234m234p234s55p67s+8s tsumo"), find_ruleset("mcr"))) == ""  # no han in MCR
+
+
+def test_the_fu_parts_add_up_to_the_fu_on_every_seeded_hand() -> None:
+    """The receipt's fu, part by part, is the scoring's own computation with the parts named: on every legal hand
+    short of a yakuman they add up to the score's fu (the rounding is a part), and each part is one of the rules'."""
+    from riichi_oracle import riichi_hands
+
+    from generator.receipt import receipt_lines
+
+    kinds = set()
+    for rid in ("riichi", "riichi-ema-2016"):
+        rs = find_ruleset(rid)
+        checked = 0
+        for text in riichi_hands(7, 1500):
+            s = score(parse_hand(text), rs)
+            lines = receipt_lines(s, rs)
+            if " fu" not in lines.grade:  # a yakuman, or no legal win
+                assert lines.fu == (), text  # no fu for a yakuman or a hand that is no win
+                continue
+            assert sum(n for _, n in lines.fu) == s.fu, (text, lines.fu, s.fu)
+            assert all(n > 0 for _, n in lines.fu) and s.fu % 10 in (0, 5)
+            kinds.update(why.split(" (")[0] for why, _ in lines.fu)
+            checked += 1
+        assert checked > 700, (rid, checked)
+    assert {"base", "self-drawn", "a concealed hand won on a discard", "a single wait", "seven pairs",
+            "pinfu, self-drawn", "pinfu, on a discard"} <= kinds, kinds

@@ -65,6 +65,11 @@ class Policy(ABC):
         the rule set's `value_unit` say it."""
         return None
 
+    def fu_parts(self, score: Score, ruleset: Ruleset) -> tuple[tuple[str, int], ...]:
+        """The minipoints of a han-and-fu family's score, part by part, for the receipt (they add up to
+        `score.fu`); empty in a family without them."""
+        return ()
+
     def limit_label(self, ruleset: Ruleset) -> str:
         """The limit in a few words, for the table of rule sets: the `limit` option's figure, or 'none'."""
         limit = ruleset.option("limit")

@@ -63,6 +63,7 @@ class Printed:
     form: str
     payments: tuple[tuple[str, tuple[tuple[str, float], ...]], ...]  # (scheme name, ((payer, amount), ...))
     grade: str = ""  # Riichi's han and fu and limit (receipt.grade)
+    fu: tuple[tuple[str, int], ...] = ()  # Riichi's fu, part by part
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,8 @@ def _printed(score: Score, rs: Ruleset) -> Printed:
     struck = tuple(Struck(x.zh, x.en, urls.pattern_url(rs.id, x.id) if x.listed else None, x.rule,
                           x.by if x.by_name is None else x.by_name,
                           None if x.by_name is None else urls.pattern_url(rs.id, x.by)) for x in shown.struck)
-    return Printed(lines, struck, shown.subtotal, shown.reading, shown.form, _payments(score, rs), shown.grade)
+    return Printed(lines, struck, shown.subtotal, shown.reading, shown.form, _payments(score, rs), shown.grade,
+                   shown.fu)
 
 
 PAYERS: Mapping[str, str] = {"each": "each loser pays", "discarder": "discarder pays", "other": "each other player pays",
