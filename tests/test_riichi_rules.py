@@ -110,3 +110,21 @@ def test_waits_use_riichi_forms() -> None:
     assert seven.waits == (tile_from_text("7z"),)
     four = waits_for(parse_waiting("1111m3344p5566s7z"), find_ruleset("riichi"))
     assert tile_from_text("1m") not in four.waits  # four of a kind is not two pairs
+
+
+def test_kiriage_mangan_and_the_double_wind_pair_are_options() -> None:
+    from generator.notation import parse_hand
+    from generator.rulesets import find_ruleset
+    from generator.scoring.engine import score
+
+    assert basic_points(4, 30, kiriage_mangan=True) == (2000, "kiriage mangan")
+    assert basic_points(3, 60, kiriage_mangan=True) == (2000, "kiriage mangan")
+    assert basic_points(4, 25, kiriage_mangan=True) == (1600, "")
+    four_thirty = "33m123m123s456s78s+9s riichi seat=W"  # riichi, pinfu, pure straight: 4 han 30 fu
+    assert score(parse_hand(four_thirty), find_ruleset("riichi")).total == 7700
+    ml = score(parse_hand(four_thirty), find_ruleset("riichi-mleague"))
+    assert (ml.han, ml.fu, ml.total, ml.limit) == (4, 30, 8000, "kiriage mangan")
+    double_wind = "456m11z22z{1111s}{7777z}+1z seat=S round=S"  # 1 han 110 fu with a 4-minipoint pair
+    assert score(parse_hand(double_wind), find_ruleset("riichi")).fu == 110
+    assert score(parse_hand(double_wind), find_ruleset("riichi-mleague")).fu == 100
+    assert score(parse_hand(double_wind), find_ruleset("riichi-tenhou")).fu == 110

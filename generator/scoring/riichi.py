@@ -10,9 +10,11 @@ A reading is scored so:
   highest one is paid alone;
 - without a yakuman, the dora patterns add their han, but only to a hand with a yaku: a hand of
   dora alone is not a legal win;
-- the han and fu give the basic points: fu × 2^(han + 2) up to the mangan's 2,000 (no rounding up
-  of 4 han 30 fu), then the limits by han; with `counted_yakuman` 13 han or more is a yakuman,
-  without it a sanbaiman;
+- the han and fu give the basic points: fu × 2^(han + 2) up to the mangan's 2,000 (4 han 30 fu and
+  3 han 60 fu, 1,920, are rounded up to a mangan only with `kiriage_mangan`), then the limits by
+  han; with `counted_yakuman` 13 han or more is a yakuman, without it a sanbaiman;
+- a pair of the wind that is both the seat and the round wind gives `double_wind_pair_fu`
+  minipoints (4 by default: 2 for each wind; 2 where the two are not added);
 - the payments: a discarder pays 4 × basic (6 × to the dealer); on a self-draw the dealer pays
   2 × basic and each other player 1 × (all pay 2 × when the dealer wins), each payment rounded up
   to 100. `total` is what the winner receives (no counters or deposits).
@@ -27,7 +29,7 @@ from functools import lru_cache
 from ..detectors import View
 from ..detectors.riichi import wait_of
 from ..hand import Hand, WaitingHand, WinContext
-from ..rules import Pattern, Ruleset
+from ..rules import ContentError, Pattern, Ruleset
 from ..shapes import Form, Kind, Reading
 from ..tiles import DRAGONS, EAST, is_orphan
 from .common import Tally, apply_exclusions, find
@@ -42,6 +44,8 @@ DORA = "dora"
 LIMITS = ((13, 8000, "counted yakuman"), (11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"),
           (5, 2000, "mangan"))
 MANGAN = 2000
+KIRIAGE = 1920
+"""The basic points of 4 han 30 fu and 3 han 60 fu, which `kiriage_mangan` rounds up to a mangan."""
 YAKUMAN_BASE = 8000
 YAKUMAN_HAN = 13
 
@@ -168,6 +172,8 @@ class _Plan:
     names: dict[str, tuple[str, str]]  # (zh, en)
     stack_yakuman: bool
     counted_yakuman: bool
+    kiriage_mangan: bool
+    double_wind_pair_fu: int
 
 
 _PLANS: dict[int, _Plan] = {}
@@ -189,6 +195,8 @@ def _plan(rs: Ruleset) -> _Plan:
             names={p.id: (p.zh, p.en) for p in ps},
             stack_yakuman=bool(rs.option("stack_yakuman", True)),
             counted_yakuman=bool(rs.option("counted_yakuman", True)),
+            kiriage_mangan=bool(rs.option("kiriage_mangan", False)),
+            double_wind_pair_fu=int(rs.option("double_wind_pair_fu", 4)),
         )
     return plan
 
@@ -240,7 +248,7 @@ def score_reading(hand: Hand, reading: Reading, rs: Ruleset) -> _Result:
         units = han // YAKUMAN_HAN
         base, limit = YAKUMAN_BASE * units, _yakuman_name(units)
     else:
-        base, limit = basic_points(han, fu, plan.counted_yakuman)
+        base, limit = basic_points(han, fu, plan.counted_yakuman, plan.kiriage_mangan)
     pays, total = payments(base, hand.context.dealer, hand.context.tsumo)
     return _Result(True, han, fu, base, limit, counted, excluded, reading, pays, total, notes)
 
@@ -279,7 +287,8 @@ def fu_of(view: View, yaku: set[str], rs: Ruleset, pinfu: bool | None = None) ->
             part *= 2
         fu += part
     pair = sets[-1].tile
-    fu += 2 * ((pair in DRAGONS) + (pair == view.ctx.seat) + (pair == view.ctx.round))
+    winds = (pair == view.ctx.seat) + (pair == view.ctx.round)
+    fu += 2 * (pair in DRAGONS) + (_plan(rs).double_wind_pair_fu if winds == 2 else 2 * winds)
     if wait_of(view) in ("pair", "closed", "edge"):
         fu += 2
     if fu == 20:  # an open hand with nothing else to count is given 30
@@ -287,12 +296,14 @@ def fu_of(view: View, yaku: set[str], rs: Ruleset, pinfu: bool | None = None) ->
     return -(-fu // 10) * 10
 
 
-def basic_points(han: int, fu: int, counted_yakuman: bool = True) -> tuple[int, str]:
+def basic_points(han: int, fu: int, counted_yakuman: bool = True, kiriage_mangan: bool = False) -> tuple[int, str]:
     """Basic points and the limit's name ('' under the limits) of a hand without a yakuman."""
     for least, base, name in LIMITS:
         if han >= least and (counted_yakuman or least < 13):
             return base, name
     base = fu * 2 ** (han + 2)
+    if kiriage_mangan and base == KIRIAGE:
+        return MANGAN, "kiriage mangan"
     return (MANGAN, "mangan") if base > MANGAN else (base, "")
 
 
@@ -317,8 +328,15 @@ class RiichiPolicy(Policy):
     """Riichi: han and fu, limits and payments; its own forms, its dealer and the hands its game cannot have."""
 
     name = "riichi"
-    option_types = {"counted_yakuman": bool, "stack_yakuman": bool}
+    option_types = {"counted_yakuman": bool, "stack_yakuman": bool, "kiriage_mangan": bool, "double_wind_pair_fu": int}
     orbit_statistics = True
+
+    def check_options(self, ruleset: Ruleset) -> None:
+        """A pair of the double wind is worth 2 or 4 minipoints: nothing else is played."""
+        fu = ruleset.option("double_wind_pair_fu", 4)
+        if fu not in (2, 4):
+            raise ContentError(ruleset.origin.file, None, "options.double_wind_pair_fu",
+                               f"expected 2 or 4 (minipoints of a pair of the seat and round wind), found {fu!r}")
 
     def kept_apart(self, ruleset: Ruleset, a: str, b: str) -> tuple[str, str] | None:
         """Besides the exclusions: a yakuman sets every other yaku and the dora aside, where yakuman do not add up
