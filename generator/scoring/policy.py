@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..completion import Waits, waits_of
 from ..hand import Hand, WaitingHand
@@ -46,6 +46,8 @@ class Policy(ABC):
     option_types: ClassVar[dict[str, type] | None] = None
     """The [options] the family reads, with their types, when it names them: the loader then refuses any other
     option and a value of another type (None: the family's options are not listed)."""
+    option_defaults: ClassVar[dict[str, Any]] = {}
+    """The value the family reads for an option a rule set leaves out (what the site shows for it)."""
     suit_bound_wilds: ClassVar[bool] = False
     """Whether its hands hold wilds that stay in their suit: the statistics then count them by classes."""
     statistics_gap: ClassVar[str | None] = None
@@ -56,6 +58,11 @@ class Policy(ABC):
         """What the rule set's `limit` option does, in words, for the quick card beside the bare figure; empty when
         the family reads no such option."""
         return ""
+
+    def value_name(self, ruleset: Ruleset, pattern: Pattern, value: int) -> str | None:
+        """A pattern's value in the family's own words where a figure would mislead (a Riichi yakuman is not
+        "13 han"); None: the figure with its unit."""
+        return None
 
     def kept_apart(self, ruleset: Ruleset, a: str, b: str) -> tuple[str, str] | None:
         """When the family drops one of patterns `a` and `b` on every hand that shows both: (the one it keeps, the

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from ..detectors import View
 from ..detectors.riichi import wait_of
@@ -177,6 +178,12 @@ class _Plan:
 
 
 _PLANS: dict[int, _Plan] = {}
+OPTION_DEFAULTS = {"counted_yakuman": True, "stack_yakuman": True, "kiriage_mangan": False, "double_wind_pair_fu": 4}
+"""What a rule set that leaves an option out plays: Mahjong Soul's ranked rules."""
+
+
+def _option(rs: Ruleset, key: str) -> Any:
+    return rs.option(key, OPTION_DEFAULTS[key])
 
 
 def _plan(rs: Ruleset) -> _Plan:
@@ -193,10 +200,10 @@ def _plan(rs: Ruleset) -> _Plan:
             alone=frozenset(p.id for p in ps if p.extra.get("alone")),
             pinfu=frozenset(p.id for p in ps if p.detect == "pinfu"),
             names={p.id: (p.zh, p.en) for p in ps},
-            stack_yakuman=bool(rs.option("stack_yakuman", True)),
-            counted_yakuman=bool(rs.option("counted_yakuman", True)),
-            kiriage_mangan=bool(rs.option("kiriage_mangan", False)),
-            double_wind_pair_fu=int(rs.option("double_wind_pair_fu", 4)),
+            stack_yakuman=bool(_option(rs, "stack_yakuman")),
+            counted_yakuman=bool(_option(rs, "counted_yakuman")),
+            kiriage_mangan=bool(_option(rs, "kiriage_mangan")),
+            double_wind_pair_fu=int(_option(rs, "double_wind_pair_fu")),
         )
     return plan
 
@@ -329,14 +336,21 @@ class RiichiPolicy(Policy):
 
     name = "riichi"
     option_types = {"counted_yakuman": bool, "stack_yakuman": bool, "kiriage_mangan": bool, "double_wind_pair_fu": int}
+    option_defaults = OPTION_DEFAULTS
     orbit_statistics = True
 
     def check_options(self, ruleset: Ruleset) -> None:
         """A pair of the double wind is worth 2 or 4 minipoints: nothing else is played."""
-        fu = ruleset.option("double_wind_pair_fu", 4)
+        fu = _option(ruleset, "double_wind_pair_fu")
         if fu not in (2, 4):
             raise ContentError(ruleset.origin.file, None, "options.double_wind_pair_fu",
                                f"expected 2 or 4 (minipoints of a pair of the seat and round wind), found {fu!r}")
+
+    def value_name(self, ruleset: Ruleset, pattern: Pattern, value: int) -> str | None:
+        """A yakuman by its multiple ("double yakuman"), never as its han."""
+        if pattern.group != YAKUMAN or value % YAKUMAN_HAN:
+            return None
+        return _yakuman_name(value // YAKUMAN_HAN)
 
     def kept_apart(self, ruleset: Ruleset, a: str, b: str) -> tuple[str, str] | None:
         """Besides the exclusions: a yakuman sets every other yaku and the dora aside, where yakuman do not add up
@@ -348,7 +362,7 @@ class RiichiPolicy(Policy):
         big = [pid for pid in (a, b) if ruleset.pattern(pid).group == YAKUMAN]
         if len(big) == 1:
             return big[0], "a yakuman sets every other yaku and the dora aside"
-        if len(big) == 2 and not ruleset.option("stack_yakuman", True):
+        if len(big) == 2 and not _option(ruleset, "stack_yakuman"):
             keep = max(big, key=lambda pid: (ruleset.pattern(pid).value, -_order(ruleset, pid)))
             return keep, "yakuman do not add up: the highest counts alone"
         alone = [pid for pid in (a, b) if ruleset.pattern(pid).extra.get("alone")]
@@ -362,7 +376,7 @@ class RiichiPolicy(Policy):
         pc, px = ruleset.pattern(c), ruleset.pattern(x)
         if super().sets_aside(ruleset, c, x) or (pc.group == YAKUMAN and px.group != YAKUMAN):
             return True
-        return (pc.group == px.group == YAKUMAN and not ruleset.option("stack_yakuman", True)
+        return (pc.group == px.group == YAKUMAN and not _option(ruleset, "stack_yakuman")
                 and (pc.value, -_order(ruleset, c)) > (px.value, -_order(ruleset, x)))
 
     def win_needs(self, ruleset: Ruleset, pattern: Pattern) -> Needs | None:

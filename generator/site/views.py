@@ -231,7 +231,9 @@ def unit_label(unit: str, value: float) -> str:
 
 OPTION_LABELS = {"limit": "Limit (maximum score)", "minimum": "Minimum to win", "chicken": "Hand with no pattern",
                  "four_as_two_pairs": "Four identical tiles as two pairs (seven pairs)",
-                 "stack_yakuman": "Yakuman add up", "counted_yakuman": "13 han or more is a yakuman (counted yakuman)"}
+                 "stack_yakuman": "Yakuman add up", "counted_yakuman": "13 han or more is a yakuman (counted yakuman)",
+                 "kiriage_mangan": "4 han 30 fu and 3 han 60 fu paid as a mangan (kiriage mangan)",
+                 "double_wind_pair_fu": "Minipoints of a pair of the wind that is both seat and round wind"}
 
 
 def option_label(key: str) -> str:

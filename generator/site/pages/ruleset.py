@@ -12,6 +12,7 @@ from .concept import concepts_by_pattern
 from .matrix import has_matrix
 from .page import Page, ruleset_crumbs
 from .pattern import example_count
+from .variations import variations_root
 
 
 def editions_of(data: SiteData, rs: Ruleset) -> list[Ruleset]:
@@ -30,7 +31,8 @@ def ruleset_page(data: SiteData, rs: Ruleset) -> Page:
         urls.ruleset_url(rs.id), "ruleset.html", f"{rs.name} {rs.edition}",
         {"rows": rows, "options": views.options_rows(rs), "option_tables": views.option_tables(rs),
          "payments": views.payment_rows(rs), "chart": value_chart(rs, ruleset_frequencies(rs, data.content)),
-         "has_matrix": has_matrix(data, rs.id), "editions": editions_of(data, rs), "names": ruleset_names(rs)},
+         "has_matrix": has_matrix(data, rs.id), "editions": editions_of(data, rs), "names": ruleset_names(rs),
+         "variations": variations_root(data.rulesets, rs)},
         ruleset=rs, keywords=(*ruleset_keywords(rs), "rule set", "rules", "scoring rules"),
         description=f"{rs.name} ({rs.zh}) {rs.edition}: principles, limits, payments and every pattern.",
         crumbs=ruleset_crumbs(rs)[:2],
