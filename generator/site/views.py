@@ -245,11 +245,21 @@ def option_label(key: str) -> str:
     return OPTION_LABELS.get(key, key.replace("_", " ").capitalize())
 
 
+def option_value(rs: Ruleset, key: str) -> Any:
+    """The option as the rule set plays it: its own value, else its family's default (None: neither)."""
+    return rs.options.get(key, policy_of(rs.policy).option_defaults.get(key))
+
+
+def option_keys(*rulesets: Ruleset) -> list[str]:
+    """Every option the rule sets set or their families default, sorted."""
+    return sorted({k for rs in rulesets for k in (*rs.options, *policy_of(rs.policy).option_defaults)})
+
+
 def options_rows(rs: Ruleset) -> list[tuple[str, Any]]:
     """The rule set's scalar options in words (limits, minimums, toggles); payments are shown apart."""
     rows: list[tuple[str, Any]] = []
-    for key in sorted(rs.options):
-        value = rs.options[key]
+    for key in option_keys(rs):
+        value = option_value(rs, key)
         if key == "payment" or isinstance(value, list):
             continue
         if isinstance(value, dict):

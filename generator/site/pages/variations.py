@@ -17,7 +17,7 @@ from .. import urls
 from ..diff_groups import words
 from ..gather import SiteData
 from ..search_terms import ruleset_keywords
-from ..views import option_label, ruleset_label, unit_label
+from ..views import option_keys, option_label, option_value, ruleset_label, unit_label
 from .page import Page, ruleset_crumbs
 
 MIN_EDITIONS = 2
@@ -76,11 +76,6 @@ def pattern_cell(rs: Ruleset, pid: str, known: Pattern) -> Cell:
     return Cell(said, p.citations, p.provenance == "interpretation", p)
 
 
-def option_value(rs: Ruleset, key: str) -> Any:
-    """The option as the rule set plays it: its own value, else its family's default."""
-    return rs.options.get(key, policy_of(rs.policy).option_defaults.get(key))
-
-
 def option_cell(rs: Ruleset, key: str) -> Cell:
     rule = rs.rule(key)
     if rule is None:
@@ -99,8 +94,7 @@ def variation_rows(columns: list[Ruleset]) -> list[Row]:
     """Every rule on which the columns differ: the options first, then the patterns in the first column's order
     (patterns only editions have after them)."""
     rows: list[Row] = []
-    keys = sorted({k for rs in columns for k in (*rs.options, *policy_of(rs.policy).option_defaults)})
-    for key in keys:
+    for key in option_keys(*columns):
         if len({repr(option_value(rs, key)) for rs in columns}) > 1:
             rows.append(Row(option_label(key), "option", key, tuple(option_cell(rs, key) for rs in columns)))
     ids: dict[str, Pattern] = {}
