@@ -64,7 +64,25 @@ def test_the_page_renders_with_its_links(built_site: Path) -> None:
     assert len(re.findall(r'<tr id="(?:option|pattern)-', html)) == len(rows)
     for key in ("tenhou", "m-league", "wrc-2025", "ema-2016", "mahjong-soul"):
         assert f'href="{source_url(key)}"' in html, key
+    notes = set(re.findall(r'<li id="note-(\d+)">', html))
+    assert notes and set(re.findall(r'href="#note-(\d+)"', html)) == notes  # every note is pointed at, and exists
     assert "26 han" not in html and "interpretation" in html
     for rid in ["riichi", *EDITIONS]:
         page = (built_site / output_path(ruleset_url(rid))).read_text(encoding="utf-8")
         assert f'href="{variations_url("riichi")}"' in page, rid
+
+
+def test_each_new_edition_says_what_it_changes(built_site: Path) -> None:
+    from generator.site.urls import diff_url
+
+    def text(rid: str) -> str:
+        html = (built_site / output_path(diff_url(rid))).read_text(encoding="utf-8")
+        return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html[html.index("<main"):html.index("</main>")]))
+
+    tenhou = text("riichi-tenhou")
+    assert "Big Four Winds value double yakuman yakuman" in tenhou and "Rules changed" not in tenhou
+    for rid in ("riichi-mleague", "riichi-wrc-2025"):
+        said = text(rid)
+        assert "kiriage mangan) no yes" in said and "seat and round wind 4 2" in said, rid
+        assert "13 han or more is a yakuman (counted yakuman) yes no" in said, rid
+    assert "Red Five" in text("riichi-wrc-2025")

@@ -107,13 +107,25 @@ def variation_rows(columns: list[Ruleset]) -> list[Row]:
     return rows
 
 
+def notes_of(rows: list[Row]) -> dict[Citation, int]:
+    """Every citation of the table, numbered in reading order: a cell points at its notes, the notes below the table
+    name the passage and link to the bibliography."""
+    out: dict[Citation, int] = {}
+    for row in rows:
+        for cell in row.cells:
+            for c in cell.cites:
+                out.setdefault(c, len(out) + 1)
+    return out
+
+
 def variations_pages(data: SiteData, rs: Ruleset) -> list[Page]:
     editions = editions_over(data.rulesets, rs)
     if rs.diff is not None or len(editions) < MIN_EDITIONS:
         return []
     columns = [rs, *editions]
+    rows = variation_rows(columns)
     return [Page(urls.variations_url(rs.id), "variations.html", f"{rs.name}: the editions' rules side by side",
-                 {"columns": columns, "rows": variation_rows(columns)},
+                 {"columns": columns, "rows": rows, "notes": notes_of(rows)},
                  ruleset=rs, crumbs=ruleset_crumbs(rs),
                  description=(f"Every rule that differs between {ruleset_label(rs)} and its editions "
                               f"({', '.join(e.edition for e in editions)}), each with its source."),
