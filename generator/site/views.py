@@ -255,10 +255,11 @@ def option_keys(*rulesets: Ruleset) -> list[str]:
     return sorted({k for rs in rulesets for k in (*rs.options, *policy_of(rs.policy).option_defaults)})
 
 
-def options_rows(rs: Ruleset) -> list[tuple[str, Any]]:
-    """The rule set's scalar options in words (limits, minimums, toggles); payments are shown apart."""
+def options_rows(rs: Ruleset, defaults: bool = False) -> list[tuple[str, Any]]:
+    """The rule set's scalar options in words (limits, minimums, toggles); payments are shown apart. `defaults`: with
+    the options the rule set leaves to its family's default."""
     rows: list[tuple[str, Any]] = []
-    for key in option_keys(rs):
+    for key in option_keys(rs) if defaults else sorted(rs.options):
         value = option_value(rs, key)
         if key == "payment" or isinstance(value, list):
             continue

@@ -29,7 +29,7 @@ def ruleset_page(data: SiteData, rs: Ruleset) -> Page:
             for p in rs.patterns]
     return Page(
         urls.ruleset_url(rs.id), "ruleset.html", f"{rs.name} {rs.edition}",
-        {"rows": rows, "options": views.options_rows(rs), "option_tables": views.option_tables(rs),
+        {"rows": rows, "options": views.options_rows(rs, defaults=True), "option_tables": views.option_tables(rs),
          "payments": views.payment_rows(rs), "chart": value_chart(rs, ruleset_frequencies(rs, data.content)),
          "has_matrix": has_matrix(data, rs.id), "editions": editions_of(data, rs), "names": ruleset_names(rs),
          "variations": variations_root(data.rulesets, rs),
