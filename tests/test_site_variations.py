@@ -86,3 +86,6 @@ def test_each_new_edition_says_what_it_changes(built_site: Path) -> None:
         assert "kiriage mangan) no yes" in said and "seat and round wind 4 2" in said, rid
         assert "13 han or more is a yakuman (counted yakuman) yes no" in said, rid
     assert "Red Five" in text("riichi-wrc-2025")
+    for rid in EDITIONS:
+        html = (built_site / output_path(diff_url(rid))).read_text(encoding="utf-8")
+        assert f'href="{variations_url("riichi")}"' in html, rid
