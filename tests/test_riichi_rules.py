@@ -171,3 +171,21 @@ def test_the_fu_parts_add_up_to_the_fu_on_every_seeded_hand() -> None:
         assert checked > 700, (rid, checked)
     assert {"base", "self-drawn", "a concealed hand won on a discard", "a single wait", "seven pairs",
             "pinfu, self-drawn", "pinfu, on a discard"} <= kinds, kinds
+
+
+def test_kiriage_mangan_and_the_double_wind_pair_are_options() -> None:
+    from generator.notation import parse_hand
+    from generator.rulesets import find_ruleset
+    from generator.scoring.engine import score
+
+    assert basic_points(4, 30, kiriage_mangan=True) == (2000, "kiriage mangan")
+    assert basic_points(3, 60, kiriage_mangan=True) == (2000, "kiriage mangan")
+    assert basic_points(4, 25, kiriage_mangan=True) == (1600, "")
+    four_thirty = "33m123m123s456s78s+9s riichi seat=W"  # riichi, pinfu, pure straight: 4 han 30 fu
+    assert score(parse_hand(four_thirty), find_ruleset("riichi")).total == 7700
+    ml = score(parse_hand(four_thirty), find_ruleset("riichi-mleague"))
+    assert (ml.han, ml.fu, ml.total, ml.limit) == (4, 30, 8000, "kiriage mangan")
+    double_wind = "456m11z22z{1111s}{7777z}+1z seat=S round=S"  # 1 han 110 fu with a 4-minipoint pair
+    assert score(parse_hand(double_wind), find_ruleset("riichi")).fu == 110
+    assert score(parse_hand(double_wind), find_ruleset("riichi-mleague")).fu == 100
+    assert score(parse_hand(double_wind), find_ruleset("riichi-tenhou")).fu == 110

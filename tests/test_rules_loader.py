@@ -163,3 +163,58 @@ def test_shipped_content_loads() -> None:
     from generator.rulesets import all_rulesets
 
     assert {"zj-2.4", "zj-3.3"} <= set(all_rulesets())
+
+
+RIICHI_TOY = '''[ruleset]
+id = "toy-riichi"
+name = "Toy"
+zh = "玩具"
+edition = "1"
+policy = "riichi"
+unit = "points"
+pattern_unit = "han"
+source = "test"
+forms = ["regular"]
+
+[options]
+kiriage_mangan = true
+double_wind_pair_fu = 2
+
+[[rule]]
+option = "kiriage_mangan"
+source = "test: p. 1"
+provenance = "source"
+
+[[pattern]]
+id = "flush"
+zh = "清一色"
+en = "Flush"
+value = 6
+open_value = 5
+group = "yaku"
+detect = { name = "flush", honors = "none" }
+source = "s1"
+provenance = "source"
+definition = "One suit."
+'''
+
+
+def test_an_option_is_cited_by_a_rule(tmp_path: Path) -> None:
+    rs = load_rulesets(write(tmp_path, RIICHI_TOY))["toy-riichi"]
+    assert rs.option("kiriage_mangan") is True and rs.rule("kiriage_mangan").provenance == "source"
+    assert rs.rule("double_wind_pair_fu") is None
+
+
+@pytest.mark.parametrize("old, new, line, field, needle", [
+    ("double_wind_pair_fu = 2", "double_wind_pair_fu = 3", 14, "options.double_wind_pair_fu", "expected 2 or 4"),
+    ("double_wind_pair_fu = 2", "double_wind_pair_fu = true", 14, "options.double_wind_pair_fu", "an integer"),
+    ('option = "kiriage_mangan"', 'option = "kiriage"', 17, "rule.option", "unknown option"),
+    ('provenance = "source"\n\n[[pattern]]', 'provenance = "interpretation"\n\n[[pattern]]', 16, "rule.reading",
+     "needs a 'reading'"),
+    ('source = "test: p. 1"', 'sauce = "test: p. 1"', 18, "rule.sauce", "unknown field"),
+])
+def test_a_bad_rule_or_option_names_its_line(tmp_path: Path, old: str, new: str, line: int, field: str,
+                                             needle: str) -> None:
+    assert old in RIICHI_TOY
+    err = error_for(tmp_path, RIICHI_TOY.replace(old, new))
+    assert (err.line, err.field) == (line, field) and needle in err.message, str(err)

@@ -192,7 +192,7 @@ def test_focus_moves_to_the_results_and_the_page_has_one_search_form(tab, base_u
 # What readers type for each kind of page, and the page they mean: a list of its own, not derived from the data, so
 # a renamed alias or a lost keyword fails here. Each entry: the query, and the pages any of which should be among
 # the first three results (one page where the query names one; every page of a kind where it names only the kind).
-DIFFS = (urls.diff_url("mcr-2006"), urls.diff_url("riichi-ema-2016"), urls.diff_url("zj-3.3"))
+DIFFS = (*(urls.diff_url(rid) for rid, rs in RULESETS.items() if rs.diff is not None), urls.variations_url("riichi"))
 CARDS = tuple(urls.card_url(rid) for rid in RULESETS)
 MATRICES = tuple(urls.matrix_url(rid) for rid in RULESETS)
 WORDS_FOR_PAGES: list[tuple[str, tuple[str, ...]]] = [
@@ -218,6 +218,10 @@ WORDS_FOR_PAGES: list[tuple[str, tuple[str, ...]]] = [
     ("MCR 2006 changes", (urls.diff_url("mcr-2006"),)),
     ("Green Book differences", (urls.diff_url("mcr-2006"),)),
     ("EMA what changed", (urls.diff_url("riichi-ema-2016"),)),
+    ("riichi variations", (urls.variations_url("riichi"),)),
+    ("tenhou.net", (urls.ruleset_url("riichi-tenhou"),)),
+    ("M.League", (urls.ruleset_url("riichi-mleague"),)),
+    ("World Riichi Championship", (urls.ruleset_url("riichi-wrc-2025"),)),
     # the printable cards
     ("card", CARDS),
     ("cheat sheet", CARDS),

@@ -18,6 +18,7 @@ from .. import detectors
 from ..shapes import Form
 from .errors import ContentError, Problems
 from .model import EditionDiff, Exclusion, Families, Family, Origin, Pattern, Ruleset
+from .option_rules import check_rules, merged, read_rules
 from .sources import Citation, Source, check_citations, cited_entries, load_sources
 from .toml_file import TomlFile as _File
 
@@ -228,9 +229,9 @@ def _load_all(f: _File, bases: dict[str, Ruleset], found: Problems, families: Fa
     """The rule set of one file, every problem of it added to `found`: each pattern is checked on its own."""
     data = f.data
     for key in data:
-        if key not in ("ruleset", "options", "pattern", "change"):
-            found.add(f.error(key, 0, "", "unknown table (expected [ruleset], [options], [[pattern]], [[change]])",
-                              key))
+        if key not in ("ruleset", "options", "rule", "pattern", "change"):
+            found.add(f.error(key, 0, "", "unknown table (expected [ruleset], [options], [[rule]], [[pattern]], "
+                              "[[change]])", key))
     head = data.get("ruleset")
     if not isinstance(head, dict):
         found.add(ContentError(f.name, None, "ruleset", "missing [ruleset] table"))
@@ -249,15 +250,16 @@ def _load_all(f: _File, bases: dict[str, Ruleset], found: Problems, families: Fa
     options = (found.keep(lambda: _get(f, "options", 0, data, "options", dict, required=False, default={}))
                if "options" in data else {})
     patterns, dropped = _patterns(f, data.get("pattern", []), found, bib)
+    own_rules = read_rules(f, data.get("rule", []), found, bib)
+    rules = tuple(own_rules)
     diff = None
     if base is not None:
         edition = found.keep(lambda: _apply_edition(f, base, head, data.get("change", []), patterns, bib))
         if edition is None:
             return None
         patterns, diff = edition
-        merged = dict(base.options)
-        merged.update(options or {})
-        options = merged
+        options = {**base.options, **(options or {})}
+        rules = merged(base.rules, own_rules)
         fields = {**{k: getattr(base, k) for k in ("name", "zh", "edition", "policy", "unit", "source", "cites",
                                                    "forms", "description", "principles", "accent", "pattern_unit")}, **(fields or {})}
         fields.setdefault("aliases", ())
@@ -268,15 +270,22 @@ def _load_all(f: _File, bases: dict[str, Ruleset], found: Problems, families: Fa
     if rid is None or fields is None or options is None:
         return None
     fields["bibliography"] = cited_entries(
-        [*fields.get("cites", ()), *(c for p in patterns for c in (*p.citations, *p.why_citations))], bib)
+        [*fields.get("cites", ()), *(c for p in patterns for c in (*p.citations, *p.why_citations)),
+         *(c for r in rules for c in r.citations)], bib)
     origin = Origin(f.name, 1, (("id", f.line("ruleset", 0, "id") or 1),))
-    rs = Ruleset(id=rid, patterns=tuple(patterns), options=options, diff=diff, origin=origin, **fields)
+    rs = Ruleset(id=rid, patterns=tuple(patterns), options=options, diff=diff, origin=origin, rules=rules, **fields)
     before = len(found.found)
     family = families.find(rs.policy)
     assert family is not None  # `_ruleset_fields` refused a name no family has, and a base's name is one
     with found.attempt():
         _check_options(f, rs, family)
-        family.check_options(rs)
+        try:
+            family.check_options(rs)
+        except ContentError as e:  # a family knows the option, the file knows its line
+            if e.line is not None or not e.field.startswith("options."):
+                raise
+            raise f.error("options", 0, e.field.removeprefix("options."), e.message, e.field) from None
+    check_rules(f, own_rules, family, found)
     return rs if len(found.found) == before else None
 
 

@@ -60,6 +60,19 @@ class Pattern:
     why_citations: tuple[Citation, ...] = ()  # `why_source` read as bibliography keys and locators
 
 @dataclass(frozen=True)
+class RuleCitation:
+    """Where a rule set's option (`[options]`) rests: a `[[rule]]` entry of the file, or of its base when the edition
+    keeps the base's value."""
+
+    option: str
+    source: str
+    citations: tuple[Citation, ...] = ()
+    provenance: str = "source"  # or "interpretation", with `reading` saying why
+    reading: str = ""
+    origin: Origin = Origin("")
+
+
+@dataclass(frozen=True)
 class EditionDiff:
     """What an edition changes over its base, kept for the edition-diff page."""
 
@@ -90,6 +103,7 @@ class Ruleset:
     cites: tuple[Citation, ...] = ()  # the rule-set-level `source` read as bibliography keys
     bibliography: tuple[Source, ...] = ()  # every entry the rule set or its patterns cite, in order of first citation
     pattern_unit: str = ""  # what a pattern's value counts when it is not the total's unit (Riichi: han)
+    rules: tuple[RuleCitation, ...] = ()  # where each option rests (`[[rule]]`), the base's where an edition keeps it
 
     @property
     def value_unit(self) -> str:
@@ -110,6 +124,10 @@ class Ruleset:
 
     def option(self, name: str, default: Any = None) -> Any:
         return self.options.get(name, default)
+
+    def rule(self, option: str) -> RuleCitation | None:
+        """Where the option rests, if the rule data says."""
+        return next((r for r in self.rules if r.option == option), None)
 
 
 class Family(Protocol):

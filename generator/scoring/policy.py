@@ -14,7 +14,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import fields, replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..completion import Waits, waits_of
 from ..hand import Hand, WaitingHand, WinContext
@@ -49,6 +49,8 @@ class Policy(ABC):
     option_types: ClassVar[dict[str, type] | None] = None
     """The [options] the family reads, with their types, when it names them: the loader then refuses any other
     option and a value of another type (None: the family's options are not listed)."""
+    option_defaults: ClassVar[dict[str, Any]] = {}
+    """The value the family reads for an option a rule set leaves out (what the site shows for it)."""
     suit_bound_wilds: ClassVar[bool] = False
     """Whether its hands hold wilds that stay in their suit: the statistics then count them by classes."""
     statistics_gap: ClassVar[str | None] = None

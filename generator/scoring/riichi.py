@@ -10,9 +10,11 @@ A reading is scored so:
   highest one is paid alone;
 - without a yakuman, the dora patterns add their han, but only to a hand with a yaku: a hand of
   dora alone is not a legal win;
-- the han and fu give the basic points: fu × 2^(han + 2) up to the mangan's 2,000 (no rounding up
-  of 4 han 30 fu), then the limits by han; with `counted_yakuman` 13 han or more is a yakuman,
-  without it a sanbaiman;
+- the han and fu give the basic points: fu × 2^(han + 2) up to the mangan's 2,000 (4 han 30 fu and
+  3 han 60 fu, 1,920, are rounded up to a mangan only with `kiriage_mangan`), then the limits by
+  han; with `counted_yakuman` 13 han or more is a yakuman, without it a sanbaiman;
+- a pair of the wind that is both the seat and the round wind gives `double_wind_pair_fu`
+  minipoints (4 by default: 2 for each wind; 2 where the two are not added);
 - the payments: a discarder pays 4 × basic (6 × to the dealer); on a self-draw the dealer pays
   2 × basic and each other player 1 × (all pay 2 × when the dealer wins), each payment rounded up
   to 100. `total` is what the winner receives (no counters or deposits).
@@ -23,11 +25,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from ..detectors import View
 from ..hand import Hand, WaitingHand, WinContext
 from ..notation import parse_hand
-from ..rules import Pattern, Ruleset
+from ..rules import ContentError, Pattern, Ruleset
 from ..shapes import Form, Reading
 from ..tiles import EAST
 from .common import Tally, apply_exclusions, find
@@ -43,6 +46,8 @@ DORA = "dora"
 LIMITS = ((13, 8000, "counted yakuman"), (11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"),
           (5, 2000, "mangan"))
 MANGAN = 2000
+KIRIAGE = 1920
+"""The basic points of 4 han 30 fu and 3 han 60 fu, which `kiriage_mangan` rounds up to a mangan."""
 YAKUMAN_BASE = 8000
 YAKUMAN_HAN = 13
 
@@ -169,9 +174,17 @@ class _Plan:
     names: dict[str, tuple[str, str]]  # (zh, en)
     stack_yakuman: bool
     counted_yakuman: bool
+    kiriage_mangan: bool
+    double_wind_pair_fu: int
 
 
 _PLANS: dict[int, _Plan] = {}
+OPTION_DEFAULTS = {"counted_yakuman": True, "stack_yakuman": True, "kiriage_mangan": False, "double_wind_pair_fu": 4}
+"""What a rule set that leaves an option out plays: Mahjong Soul's ranked rules."""
+
+
+def _option(rs: Ruleset, key: str) -> Any:
+    return rs.option(key, OPTION_DEFAULTS[key])
 
 
 def _plan(rs: Ruleset) -> _Plan:
@@ -188,8 +201,10 @@ def _plan(rs: Ruleset) -> _Plan:
             alone=frozenset(p.id for p in ps if p.extra.get("alone")),
             pinfu=frozenset(p.id for p in ps if p.detect == "pinfu"),
             names={p.id: (p.zh, p.en) for p in ps},
-            stack_yakuman=bool(rs.option("stack_yakuman", True)),
-            counted_yakuman=bool(rs.option("counted_yakuman", True)),
+            stack_yakuman=bool(_option(rs, "stack_yakuman")),
+            counted_yakuman=bool(_option(rs, "counted_yakuman")),
+            kiriage_mangan=bool(_option(rs, "kiriage_mangan")),
+            double_wind_pair_fu=int(_option(rs, "double_wind_pair_fu")),
         )
     return plan
 
@@ -232,7 +247,7 @@ def score_reading(hand: Hand, reading: Reading, rs: Ruleset) -> _Result:
     excluded = [tally.excluded[pid] for pid in sorted(tally.excluded, key=order)] if tally.excluded else []
     dora = plan.dora
     ids = {c.id for c in counted}
-    fu = fu_of(view, not plan.pinfu.isdisjoint(ids))
+    fu = fu_of(view, not plan.pinfu.isdisjoint(ids), plan.double_wind_pair_fu)
     if dora.issuperset(ids):
         notes.append("no yaku: a hand needs one to win, and dora do not count as yaku")
         return _Result(False, 0, fu, 0, "", [], excluded, reading, [], 0, notes)
@@ -241,7 +256,7 @@ def score_reading(hand: Hand, reading: Reading, rs: Ruleset) -> _Result:
         units = han // YAKUMAN_HAN
         base, limit = YAKUMAN_BASE * units, _yakuman_name(units)
     else:
-        base, limit = basic_points(han, fu, plan.counted_yakuman)
+        base, limit = basic_points(han, fu, plan.counted_yakuman, plan.kiriage_mangan)
     pays, total = payments(base, hand.context.dealer, hand.context.tsumo)
     return _Result(True, han, fu, base, limit, counted, excluded, reading, pays, total, notes)
 
@@ -254,12 +269,14 @@ def _yakuman_name(units: int) -> str:
     return "yakuman" if units == 1 else "double yakuman" if units == 2 else f"{units}x yakuman"
 
 
-def basic_points(han: int, fu: int, counted_yakuman: bool = True) -> tuple[int, str]:
+def basic_points(han: int, fu: int, counted_yakuman: bool = True, kiriage_mangan: bool = False) -> tuple[int, str]:
     """Basic points and the limit's name ('' under the limits) of a hand without a yakuman."""
     for least, base, name in LIMITS:
         if han >= least and (counted_yakuman or least < 13):
             return base, name
     base = fu * 2 ** (han + 2)
+    if kiriage_mangan and base == KIRIAGE:
+        return MANGAN, "kiriage mangan"
     return (MANGAN, "mangan") if base > MANGAN else (base, "")
 
 
@@ -284,9 +301,18 @@ class RiichiPolicy(Policy):
     """Riichi: han and fu, limits and payments; its own forms, its dealer and the hands its game cannot have."""
 
     name = "riichi"
-    option_types = {"counted_yakuman": bool, "stack_yakuman": bool}
+    option_types = {"counted_yakuman": bool, "stack_yakuman": bool, "kiriage_mangan": bool, "double_wind_pair_fu": int}
+    option_defaults = OPTION_DEFAULTS
     unread_fields = UNUSED_FLAGS
     orbit_statistics = True
+
+    def check_options(self, ruleset: Ruleset) -> None:
+        """A pair of the double wind is worth 2 or 4 minipoints: nothing else is played."""
+        fu = _option(ruleset, "double_wind_pair_fu")
+        if fu not in (2, 4):
+            raise ContentError(ruleset.origin.file, None, "options.double_wind_pair_fu",
+                               f"expected 2 or 4 (minipoints of a pair of the seat and round wind), found {fu!r}")
+
 
     def value_words(self, ruleset: Ruleset, pattern: Pattern, value: int | None = None, short: bool = False
                     ) -> str | None:
@@ -306,17 +332,20 @@ class RiichiPolicy(Policy):
             return ()
         parts: list[tuple[str, int]] = []
         view = View(prepare(parse_hand(score.hand)), score.reading)
-        fu_of(view, not _plan(ruleset).pinfu.isdisjoint(c.id for c in score.patterns), parts)
+        plan = _plan(ruleset)
+        fu_of(view, not plan.pinfu.isdisjoint(c.id for c in score.patterns), plan.double_wind_pair_fu, parts)
         return tuple(parts)
 
     def limit_rule(self, ruleset: Ruleset) -> str:
         """The limits as `basic_points` and the yakuman rules apply them, short enough for the printed card."""
-        counted = ruleset.option("counted_yakuman", True)
+        counted = _option(ruleset, "counted_yakuman")
         steps = [(least, name) for least, _, name in reversed(LIMITS) if least < 13 or counted]
         ladder = ", ".join(f"{least}{'' if counted or least < steps[-1][0] else ' or more'} a {name}"
                            for least, name in steps[1:])
-        stack = "yakuman add up" if ruleset.option("stack_yakuman", True) else "yakuman do not add up"
-        return f"basic points stop at a mangan's {MANGAN:,}; {steps[0][0]} han is a mangan, {ladder}; {stack}"
+        kiriage = " (4 han 30 fu and 3 han 60 fu too: kiriage)" if _option(ruleset, "kiriage_mangan") else ""
+        stack = "yakuman add up" if _option(ruleset, "stack_yakuman") else "yakuman do not add up"
+        return (f"basic points stop at a mangan's {MANGAN:,}{kiriage}; {steps[0][0]} han is a mangan, {ladder}; "
+                f"{stack}")
 
     def kept_apart(self, ruleset: Ruleset, a: str, b: str) -> tuple[str, str] | None:
         """Besides the exclusions: a yakuman sets every other yaku and the dora aside, where yakuman do not add up
@@ -328,7 +357,7 @@ class RiichiPolicy(Policy):
         big = [pid for pid in (a, b) if ruleset.pattern(pid).group == YAKUMAN]
         if len(big) == 1:
             return big[0], "a yakuman sets every other yaku and the dora aside"
-        if len(big) == 2 and not ruleset.option("stack_yakuman", True):
+        if len(big) == 2 and not _option(ruleset, "stack_yakuman"):
             keep = max(big, key=lambda pid: (ruleset.pattern(pid).value, -_order(ruleset, pid)))
             return keep, "yakuman do not add up: the highest counts alone"
         alone = [pid for pid in (a, b) if ruleset.pattern(pid).extra.get("alone")]
@@ -342,7 +371,7 @@ class RiichiPolicy(Policy):
         pc, px = ruleset.pattern(c), ruleset.pattern(x)
         if super().sets_aside(ruleset, c, x) or (pc.group == YAKUMAN and px.group != YAKUMAN):
             return True
-        return (pc.group == px.group == YAKUMAN and not ruleset.option("stack_yakuman", True)
+        return (pc.group == px.group == YAKUMAN and not _option(ruleset, "stack_yakuman")
                 and (pc.value, -_order(ruleset, c)) > (px.value, -_order(ruleset, x)))
 
     def win_needs(self, ruleset: Ruleset, pattern: Pattern) -> Needs | None:

@@ -18,9 +18,10 @@ FuPart = tuple[str, int]
 _SET_NAMES = {Kind.PUNG: "pung", Kind.KONG: "kong"}
 
 
-def fu_of(view: View, pinfu: bool, parts: list[FuPart] | None = None) -> int:
+def fu_of(view: View, pinfu: bool, double_wind_pair_fu: int = 4, parts: list[FuPart] | None = None) -> int:
     """The minipoints of one reading, rounded up to ten (seven pairs: 25; thirteen orphans: 0, as fu do not count
-    for a yakuman). `pinfu`: whether the reading counts pinfu. With `parts`, each part is appended to it, the
+    for a yakuman). `pinfu`: whether the reading counts pinfu; `double_wind_pair_fu`: what a pair of the wind that is
+    both the seat's and the round's gives (the rule set's option). With `parts`, each part is appended to it, the
     rounding included, so that they add up to the figure returned."""
     form = view.form
     if form is Form.SEVEN_PAIRS:
@@ -55,12 +56,16 @@ def fu_of(view: View, pinfu: bool, parts: list[FuPart] | None = None) -> int:
             parts.append((f"{how} {_SET_NAMES.get(s.kind, 'pung')} of {tiles} ({format_tiles(s.tiles)})", part))
     pair = sets[-1].tile
     ctx = view.ctx
-    for counts, why in ((pair in DRAGONS, "a pair of dragons"), (pair == ctx.seat, "a pair of the seat wind"),
-                        (pair == ctx.round, "a pair of the round wind")):
-        if counts:
-            fu += 2
-            if parts is not None:
-                parts.append((why, 2))
+    if pair == ctx.seat == ctx.round:
+        pair_parts: tuple[FuPart, ...] = (("a pair of the seat and round wind", double_wind_pair_fu),)
+    else:
+        pair_parts = tuple((why, 2) for counts, why in ((pair in DRAGONS, "a pair of dragons"),
+                                                         (pair == ctx.seat, "a pair of the seat wind"),
+                                                         (pair == ctx.round, "a pair of the round wind")) if counts)
+    for part_of_pair in pair_parts:
+        fu += part_of_pair[1]
+        if parts is not None:
+            parts.append(part_of_pair)
     wait = wait_of(view)
     if wait in ("pair", "closed", "edge"):
         fu += 2

@@ -21,7 +21,7 @@ from ..rules import Pattern, Ruleset
 from ..rules.model import Exclusion
 from ..stats.play import reads
 from .text_diff import marked_pair
-from .views import option_label
+from .views import option_keys, option_label, option_value
 
 VALUE_FIELDS = {"value": "value", "open_value": "value with a claimed meld"}
 NAME_FIELDS = {"zh": "Chinese name", "en": "English name", "aliases": "other names"}
@@ -175,9 +175,8 @@ def edition_changes(base: Ruleset, edition: Ruleset, hands: Sequence[HandDelta] 
 
 def rule_changes(base: Ruleset, edition: Ruleset) -> list[RuleChange]:
     """The options the edition sets otherwise than its base, in words."""
-    return [RuleChange(key, option_label(key), words(base.options.get(key)), words(edition.options.get(key)))
-            for key in sorted(set(base.options) | set(edition.options))
-            if base.options.get(key) != edition.options.get(key)]
+    return [RuleChange(key, option_label(key), words(option_value(base, key)), words(option_value(edition, key)))
+            for key in option_keys(base, edition) if option_value(base, key) != option_value(edition, key)]
 
 
 def hand_reasons(base: Ruleset, edition: Ruleset, hand: HandDelta, rules: Sequence[RuleChange],
@@ -187,7 +186,7 @@ def hand_reasons(base: Ruleset, edition: Ruleset, hand: HandDelta, rules: Sequen
     set), then each pattern the hand counts under either whose value the edition changes, or that only one has."""
     out = []
     for r in rules:
-        alone = replace(base, options={**base.options, r.key: edition.options.get(r.key)})
+        alone = replace(base, options={**base.options, r.key: option_value(edition, r.key)})
         if total_under(alone) != hand.old_total:
             out.append(f"{r.label}: {r.old} → {r.new}")
     old, new = dict(hand.old_patterns), dict(hand.new_patterns)

@@ -42,6 +42,7 @@ KINDS: dict[str, str] = {  # template -> kind; any other searchable template is 
     "hand.html": "example hand",
     "ruleset.html": "rule set",
     "diff.html": "edition changes",
+    "variations.html": "edition changes",
     "card.html": "card",
     "matrix.html": "compatibility matrix",
 }

@@ -29,7 +29,7 @@ STATIC = "/static/"
 CALCULATOR = "/calculator/"
 
 # Words a pattern id may not take, because the rule-set folder already uses them for its own pages.
-RESERVED_PATTERN_IDS = frozenset({"card", "matrix", "diff"})
+RESERVED_PATTERN_IDS = frozenset({"card", "matrix", "diff", "variations"})
 
 
 def ruleset_url(ruleset_id: str) -> str:
@@ -51,6 +51,11 @@ def matrix_url(ruleset_id: str) -> str:
 def diff_url(ruleset_id: str) -> str:
     """What an edition changes over its base."""
     return f"/rulesets/{ruleset_id}/diff/"
+
+
+def variations_url(ruleset_id: str) -> str:
+    """The rules that differ between a rule set and its editions, side by side."""
+    return f"/rulesets/{ruleset_id}/variations/"
 
 
 def concept_url(concept_id: str) -> str:

@@ -236,7 +236,9 @@ def unit_label(unit: str, value: float) -> str:
 
 OPTION_LABELS = {"limit": "Limit (maximum score)", "minimum": "Minimum to win", "chicken": "Hand with no pattern",
                  "four_as_two_pairs": "Four identical tiles as two pairs (seven pairs)",
-                 "stack_yakuman": "Yakuman add up", "counted_yakuman": "13 han or more is a yakuman (counted yakuman)"}
+                 "stack_yakuman": "Yakuman add up", "counted_yakuman": "13 han or more is a yakuman (counted yakuman)",
+                 "kiriage_mangan": "4 han 30 fu and 3 han 60 fu paid as a mangan (kiriage mangan)",
+                 "double_wind_pair_fu": "Minipoints of a pair of the wind that is both seat and round wind"}
 
 
 def option_label(key: str) -> str:
@@ -248,11 +250,22 @@ def option_label(key: str) -> str:
     return OPTION_LABELS.get(key, key.replace("_", " ").capitalize())
 
 
-def options_rows(rs: Ruleset) -> list[tuple[str, Any]]:
-    """The rule set's scalar options in words (limits, minimums, toggles); payments are shown apart."""
+def option_value(rs: Ruleset, key: str) -> Any:
+    """The option as the rule set plays it: its own value, else its family's default (None: neither)."""
+    return rs.options.get(key, policy_of(rs.policy).option_defaults.get(key))
+
+
+def option_keys(*rulesets: Ruleset) -> list[str]:
+    """Every option the rule sets set or their families default, sorted."""
+    return sorted({k for rs in rulesets for k in (*rs.options, *policy_of(rs.policy).option_defaults)})
+
+
+def options_rows(rs: Ruleset, defaults: bool = False) -> list[tuple[str, Any]]:
+    """The rule set's scalar options in words (limits, minimums, toggles); payments are shown apart. `defaults`: with
+    the options the rule set leaves to its family's default."""
     rows: list[tuple[str, Any]] = []
-    for key in sorted(rs.options):
-        value = rs.options[key]
+    for key in option_keys(rs) if defaults else sorted(rs.options):
+        value = option_value(rs, key)
         if key == "payment" or isinstance(value, list):
             continue
         if isinstance(value, dict):

@@ -12,6 +12,8 @@ from ..diff_groups import edition_changes, hand_reasons
 from ..gather import SiteData
 from ..search_terms import ruleset_keywords
 from .page import Page, ruleset_crumbs
+from .ruleset import own_names
+from .variations import variations_root
 
 MAX_DIFF_HANDS = 60  # the diff page lists the hands whose score moves most; examples.json has them all
 
@@ -37,7 +39,8 @@ def diff_pages(data: SiteData, rs: Ruleset) -> list[Page]:
 
     changes.why = {h.key: reasons(h) for h in shown[:MAX_DIFF_HANDS]}
     return [Page(urls.diff_url(rs.id), "diff.html", f"{rs.name}: what {rs.edition} changes",
-                 {"base": base, "changes": changes, "max_hands": MAX_DIFF_HANDS},
+                 {"base": base, "changes": changes, "max_hands": MAX_DIFF_HANDS,
+                  "variations": variations_root(data.rulesets, rs), "names": own_names(data, rs)},
                  ruleset=rs, crumbs=ruleset_crumbs(rs),
                  keywords=(*ruleset_keywords(rs), "changes", "what changed", "differences", "changed", "edition",
                            "new edition"))]

@@ -70,11 +70,28 @@ def _more(n: int, what: str) -> str:
     return f", and {n} more {what}{'s' if n > 1 else ''}" if n else ""
 
 
+def _grouped(rulesets: list[Ruleset]) -> list[str]:
+    """Rule-set ids for a title, a base listed with two or more of its editions said once ("riichi and 4 editions"):
+    five Riichi ids in every title would make each such hand a search result for every Riichi word."""
+    ids = [r.id for r in rulesets]
+    editions: dict[str, int] = {}
+    for r in rulesets:
+        if r.diff is not None and r.diff.base in ids:
+            editions[r.diff.base] = editions.get(r.diff.base, 0) + 1
+    out = []
+    for r in rulesets:
+        if r.diff is not None and editions.get(r.diff.base, 0) >= 2:
+            continue
+        n = editions.get(r.id, 0)
+        out.append(f"{r.id} and {n} editions" if n >= 2 else r.id)
+    return out
+
+
 def _illustrated_title(e: Example, illustrates: tuple[Illustrated, ...]) -> str:
     rs, p, role, reason = illustrates[0]
     # the same pattern in the same role under other rule sets (editions of one family) is named with the first
-    same = [r.id for r, q, ro, _ in illustrates if q.id == p.id and ro == role]
-    where = f"({', '.join(same)})"
+    same = [r for r, q, ro, _ in illustrates if q.id == p.id and ro == role]
+    where = f"({', '.join(_grouped(same))})"
     more = _more(len(illustrates) - len(same), "pattern")
     if role == "curated" and e.title:
         return e.title

@@ -16,6 +16,7 @@ from .pattern import pattern_pages
 from .prose import prose_pages
 from .ruleset import ruleset_page
 from .sources import sources_pages
+from .variations import variations_pages
 
 
 def site_pages(data: SiteData) -> list[Page]:
@@ -28,6 +29,7 @@ def site_pages(data: SiteData) -> list[Page]:
         pages.extend(pattern_pages(data, rs, index))
         pages.append(card_page(rs))
         pages.extend(diff_pages(data, rs))
+        pages.extend(variations_pages(data, rs))
         pages.extend(matrix_pages(data, rs))
     pages.extend(concept_pages(data))
     pages.extend(sources_pages(data))
