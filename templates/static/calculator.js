@@ -309,14 +309,17 @@ function ask(text, how) {
 function startWorker() {
   const runtime = root.dataset.runtime;
   if (!runtime) return;
-  worker = new Worker(new URL("calculator-worker.js", import.meta.url), { type: "module" });
-  const t0 = performance.now();
-  worker.onmessage = (event) => {
-    const msg = event.data;
+  const early = window.atlasEngine;  // started by calculator-start.js in the page's head
+  worker = early ? early.worker : new Worker(new URL("calculator-worker.js", import.meta.url), { type: "module" });
+  const t0 = early ? early.started : performance.now();
+  const receive = (msg) => {
     if (msg.type === "ready") {
       engine = msg.info;
       window.calcEngine = msg.info;
       root.dataset.ready = "true";
+      root.dataset.readyAt = String(Math.round(performance.now()));  // since navigation (benchmarks)
+      /* "built" or "restored": no snapshot is saved after this start (the "snapshot" message says so otherwise) */
+      if (msg.info.phases.snapshot !== "none") root.dataset.snapshot = msg.info.phases.snapshot;
       statusLine.textContent = "Engine " + engine.engine + " ready (loaded in " + ((performance.now() - t0) / 1000).toFixed(1)
         + " s): " + engine.rulesets.length + " rule sets.";
       if (pending !== null) { const p = pending; pending = null; ask(p, "address"); }
@@ -328,10 +331,14 @@ function startWorker() {
     } else if (msg.type === "answer" && msg.id === latest) {
       root.dataset.engineMs = String(Math.round(msg.ms));  // the engine's own time for the answer (benchmarks)
       render(JSON.parse(msg.json), msg.text, msg.ms);
+      if (!root.dataset.answeredAt) root.dataset.answeredAt = String(Math.round(performance.now()));
     }
   };
+  worker.onmessage = (event) => receive(event.data);
   worker.onerror = (e) => { statusLine.textContent = "The engine could not start: " + (e.message || "worker error"); };
-  worker.postMessage({ type: "init", runtime: new URL(runtime, location.href).href, bundle: new URL(root.dataset.bundle, location.href).href });
+  if (early) early.early.splice(0).forEach(receive);
+  else worker.postMessage({ type: "init", runtime: new URL(runtime, location.href).href,
+    bundle: new URL(root.dataset.bundle, location.href).href, snapshot: null, lock: null });
 }
 
 /* ---------------------------------------------------------------- results */
