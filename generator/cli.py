@@ -42,10 +42,10 @@ def _receipt(s: Score) -> str:
     """The receipt as text: one line per pattern with the running total, then the total, notes and payments."""
     rs = find_ruleset(s.ruleset)
     lines = [f"{rs.name} {rs.edition} [{rs.id}]  {s.hand}"]
-    if not s.complete:
-        lines.append("  not a winning hand here: " + "; ".join(s.notes))
-        return "\n".join(lines)
     shown = receipt_lines(s, rs)
+    if not s.complete:
+        lines.append("  not a winning hand here: " + "; ".join(s.notes) + (f": {shown.why_not}" if shown.why_not else ""))
+        return "\n".join(lines)
     for c in shown.counted:
         times = f" × {c.count}" if c.count > 1 else ""
         lines.append(f"  {c.zh} {c.en:<34} {c.value:>5}{times:<5} {c.running:>6}")
@@ -56,8 +56,8 @@ def _receipt(s: Score) -> str:
     lines.append(f"  total {s.total} {s.unit}" + ("" if s.legal else "  (not a legal win)"))
     for note in s.notes:
         lines.append(f"  note: {note}")
-    for p in s.payments:
-        lines.append(f"  payment [{p.scheme}] {p.payer} pays {p.amount:g}")
+    for scheme, parts in shown.payments:
+        lines.append(f"  payments, {scheme}: " + ", ".join(f"{payer} {amount:,g}" for payer, amount in parts))
     return "\n".join(lines)
 
 

@@ -55,6 +55,15 @@ def _shown(text: str, limit: int = 24) -> str:
     return "".join(c if c.isprintable() else f"U+{ord(c):04X}" for c in cut)
 
 
+class TileCountError(HandError):
+    """A hand with too few or too many tiles; `tiles` counts them as a hand's count does (a kong as three), so a
+    caller can say how many more a hand being built needs."""
+
+    def __init__(self, reason: str, position: int, tiles: int) -> None:
+        super().__init__(reason, position)
+        self.tiles = tiles
+
+
 # --------------------------------------------------------------------------- scanning
 
 
@@ -318,7 +327,8 @@ def _parse_common(text: str, expect_total: int) -> tuple[list[tuple[Tile, int]],
     want = expect_total - 3 * len(melds)
     if standing != want:
         what = "tiles standing in the hand (winning tile included)" if expect_total == 14 else "tiles standing in the hand"
-        raise HandError(f"wrong tile count: {standing} {what}, expected {want} with {len(melds)} meld(s)", offset + len(part) + 1)
+        raise TileCountError(f"wrong tile count: {standing} {what}, expected {want} with {len(melds)} meld(s)",
+                             offset + len(part) + 1, standing + 3 * len(melds))
     return concealed, tuple(m for m, _ in melds), win, ctx
 
 

@@ -221,13 +221,15 @@ BOOL_TOGGLES = (
     ("dealer", "Winner is the dealer"),
 )
 MELD_MODES = (
-    ("tile", "Standing tile", "adds the tile to the concealed hand"),
-    ("chow", "Chow", "exposed chow starting at the tile"),
-    ("pung", "Pung", "exposed pung"),
-    ("kong", "Kong", "exposed kong"),
-    ("ckong", "Concealed kong", "concealed kong"),
-    ("win", "Winning tile", "sets the winning tile"),
+    ("tile", "Standing tile", "", "a tile in the concealed hand"),
+    ("chow", "Chow", "吃", "a claimed run of three in one suit: tap its lowest tile"),
+    ("pung", "Pung", "碰", "a claimed set of three alike"),
+    ("kong", "Kong", "明杠", "a claimed set of four alike"),
+    ("ckong", "Concealed kong", "暗杠", "four alike from the wall, declared"),
+    ("win", "Winning tile", "和", "the tile that completed the hand; else the last tile tapped"),
 )
+"""What a tap on a tile adds: id, name, Chinese name, and what it means, printed on the button (not only in a
+tooltip: phones and keyboards have none)."""
 SUIT_ROWS = (("m", "Characters 万"), ("p", "Dots 筒"), ("s", "Bamboo 条"), ("z", "Honours 字"))
 
 

@@ -6,11 +6,10 @@
    Contract for outside checks: #results gets data-for = the hand text it answered; each rule set's row has
    data-ruleset and data-total (a 13-tile hand: data-waits on #results and on each rule set's column head);
    a malformed hand gives an element with data-error and no totals. */
+import { sortTiles, readHand, meldTiles, writeHand } from "./calculator-notation.js";
+import { rovingGrid } from "./calculator-grid.js";
+
 const MAX_INPUT = 200;
-const BOOL_FLAGS = ["tsumo", "last-tile", "after-kong", "robbing-kong", "last-copy", "first-turn", "dealer"];
-const WINDS = ["E", "S", "W", "N"];
-const HONOUR_LETTERS = { E: 1, S: 2, W: 3, N: 4, P: 5, F: 6, C: 7 };
-const SUITS = "mpsz";
 /* Where the site is published (`build --base-url`); the engine's answers name root-absolute site addresses. */
 const BASE = document.documentElement.dataset.base || "/";
 function siteUrl(path) { return path.charAt(0) === "/" ? BASE + path.slice(1) : path; }
@@ -24,121 +23,6 @@ const preview = document.getElementById("calc-preview");
 const previewText = document.getElementById("calc-preview-text");
 const cite = document.getElementById("cite");
 let mode = "tile";
-
-/* ---------------------------------------------------------------- tiles and the notation (for the picker) */
-
-function tileIndex(t) { return SUITS.indexOf(t[1]) * 9 + (Number(t[0]) - 1); }
-function sortTiles(ts) { return ts.slice().sort((a, b) => tileIndex(a) - tileIndex(b)); }
-function validTile(t) { return /^[1-9][mps]$|^[1-7]z$/.test(t); }
-
-function emptyState() {
-  return { standing: [], melds: [], win: null, flags: { seat: "E", round: "E", flowers: 0, "wild-kongs": 0 } };
-}
-
-/* Reads the notation well enough to show it in the picker; null if it cannot. The engine is the judge: its
-   message, not this reader's, is what the page shows for a bad hand. */
-function readHand(text) {
-  const st = emptyState();
-  const tileWords = [];
-  for (const word of text.trim().split(/\s+/).filter(Boolean)) {
-    const m = /^([a-z-]+)(?:=(.*))?$/.exec(word);
-    if (m && (BOOL_FLAGS.includes(m[1]) && m[2] === undefined)) { st.flags[m[1]] = true; continue; }
-    if (m && (m[1] === "seat" || m[1] === "round") && m[2] !== undefined) {
-      if (!WINDS.includes(m[2])) return null;
-      st.flags[m[1]] = m[2]; continue;
-    }
-    if (m && (m[1] === "flowers" || m[1] === "wild-kongs") && m[2] !== undefined) {
-      if (!/^\d$/.test(m[2])) return null;
-      st.flags[m[1]] = Number(m[2]); continue;
-    }
-    tileWords.push(word);
-  }
-  const s = tileWords.join("");
-  let i = 0;
-  const run = (stop) => {  // tiles up to `stop` (or the end / a bracket / '+')
-    const out = [];
-    let digits = "";
-    while (i < s.length && !stop.includes(s[i])) {
-      const c = s[i];
-      if (/[1-9]/.test(c)) digits += c;
-      else if (SUITS.includes(c)) {
-        if (!digits) return null;
-        for (const d of digits) out.push(d + c);
-        digits = "";
-      } else if (HONOUR_LETTERS[c]) {
-        if (digits) return null;
-        out.push(HONOUR_LETTERS[c] + "z");
-      } else return null;
-      i++;
-    }
-    return digits ? null : out;
-  };
-  while (i < s.length) {
-    const c = s[i];
-    if (c === "[" || c === "{") {
-      i++;
-      const tiles = run(c === "[" ? "]" : "}");
-      if (!tiles || s[i] !== (c === "[" ? "]" : "}") || !tiles.every(validTile)) return null;
-      i++;
-      const meld = meldOf(tiles, c === "{");
-      if (!meld) return null;
-      st.melds.push(meld);
-    } else if (c === "+") {
-      let t = null;
-      if (HONOUR_LETTERS[s[i + 1]]) { t = HONOUR_LETTERS[s[i + 1]] + "z"; i += 2; }
-      else { t = s.slice(i + 1, i + 3); i += 3; }
-      if (!validTile(t)) return null;
-      st.win = t;
-    } else {
-      const tiles = run("[{+");
-      if (!tiles || !tiles.every(validTile)) return null;
-      st.standing.push(...tiles);
-    }
-  }
-  return st;
-}
-
-function meldOf(tiles, concealed) {
-  const [a, b, c] = tiles;
-  if (tiles.length === 3 && !concealed && a[1] !== "z" && a[1] === b[1] && b[1] === c[1]
-      && Number(b[0]) === Number(a[0]) + 1 && Number(c[0]) === Number(b[0]) + 1) return { kind: "chow", tile: a, concealed: false };
-  if (tiles.every((t) => t === a)) {
-    if (tiles.length === 3 && !concealed) return { kind: "pung", tile: a, concealed: false };
-    if (tiles.length === 4) return { kind: "kong", tile: a, concealed };
-  }
-  return null;
-}
-
-function meldTiles(m) {
-  if (m.kind === "chow") { const r = Number(m.tile[0]); return [r, r + 1, r + 2].map((x) => x + m.tile[1]); }
-  return Array(m.kind === "kong" ? 4 : 3).fill(m.tile);
-}
-
-function groupText(tiles) {
-  let out = "";
-  for (const suit of SUITS) {
-    const digits = sortTiles(tiles).filter((t) => t[1] === suit).map((t) => t[0]).join("");
-    if (digits) out += digits + suit;
-  }
-  return out;
-}
-
-function writeHand(st) {
-  const parts = [];
-  if (st.standing.length) parts.push(groupText(st.standing));
-  for (const m of st.melds) {
-    const body = groupText(meldTiles(m));
-    parts.push(m.concealed ? "{" + body + "}" : "[" + body + "]");
-  }
-  if (st.win) {
-    if (parts.length && !st.melds.length) parts[parts.length - 1] += "+" + st.win;
-    else parts.push("+" + st.win);
-  }
-  for (const f of BOOL_FLAGS) if (st.flags[f]) parts.push(f);
-  for (const f of ["seat", "round"]) if (st.flags[f] && st.flags[f] !== "E") parts.push(f + "=" + st.flags[f]);
-  for (const f of ["flowers", "wild-kongs"]) if (st.flags[f]) parts.push(f + "=" + st.flags[f]);
-  return parts.join(" ");
-}
 
 /* ---------------------------------------------------------------- the picker */
 
@@ -165,17 +49,24 @@ function el(tag, attrs, ...children) {
 function showPreview(st) {
   preview.replaceChildren();
   if (!st) { previewText.textContent = "The picker cannot show this text; the engine's verdict is below."; return; }
-  const count = st.standing.length + st.melds.reduce((n, m) => n + Math.min(3, meldTiles(m).length), 0) + (st.win ? 1 : 0);
-  if (st.standing.length) preview.append(el("span", { class: "standing tiles" }, ...sortTiles(st.standing).map((t) => copyTile(t))));
+  const count = tileCount(st);
+  const implied = !st.win && count === 14 ? st.standing[st.standing.length - 1] : null;  // the last tile tapped
+  const shown = implied ? st.standing.slice(0, -1) : st.standing;
+  if (shown.length) preview.append(el("span", { class: "standing tiles" }, ...sortTiles(shown).map((t) => copyTile(t))));
   for (const m of st.melds) {
     const tiles = meldTiles(m).map((t, k) => copyTile(m.concealed && (k === 0 || k === 3) ? null : t));
     preview.append(el("span", { class: "meld " + (m.concealed ? "concealed-kong" : "exposed") }, ...tiles));
   }
-  if (st.win) preview.append(el("span", { class: "win" }, copyTile(st.win, "win")));
+  if (st.win || implied) preview.append(el("span", { class: "win" }, copyTile(st.win || implied, "win")));
   if (st.flags.flowers) preview.append(el("span", { class: "flowers", text: "✿ × " + st.flags.flowers }));
   previewText.textContent = !count ? "No tiles yet."
     : count === 13 && !st.win ? "13 tiles: a waiting hand (what it waits on is shown below)"
-    : count + " of 14 tiles (a kong counts as three)" + (st.win ? "" : "; without a winning tile marked, the last standing tile wins");
+    : implied ? "14 tiles; the last one tapped (" + implied + ") wins, unless you choose a “Winning tile”"
+    : count + " of 14 tiles (a kong counts as three)";
+}
+
+function tileCount(st) {
+  return st.standing.length + 3 * st.melds.length + (st.win ? 1 : 0);
 }
 
 function syncControls(st) {
@@ -232,6 +123,8 @@ document.querySelectorAll("#palette .pick[data-tile]").forEach((b) => {
     else if (mode === "ckong") st.melds.push({ kind: "kong", tile: t, concealed: true });
   }));
 });
+
+rovingGrid(document.getElementById("palette"));
 
 document.querySelectorAll("#palette .pick[data-flower]").forEach((b) => {
   b.addEventListener("click", () => changeState((st) => { st.flags.flowers = Math.min(8, (st.flags.flowers || 0) + 1); }));
@@ -350,6 +243,10 @@ document.querySelectorAll("#cite-list [data-cite]").forEach((li) => {
 
 function showEmpty() {
   results.replaceChildren(el("h2", { id: "results-h", text: "Scores" }), el("p", { class: "empty", text: "No hand yet." }));
+  results.removeAttribute("data-needs");
+  const box = document.getElementById("answer");
+  box.removeAttribute("data-for");
+  box.replaceChildren(el("p", { class: "empty", text: "Tap tiles or type a hand: its score under every rule set appears here." }));
   results.removeAttribute("data-waits");
   results.removeAttribute("data-formal");
   cite.hidden = true;
@@ -364,8 +261,10 @@ function tableWrap(label, table) {
   return el("div", { class: "table-wrap", role: "region", "aria-label": label, tabindex: "0" }, table);
 }
 
-function verdict(s) {
-  if (!s.complete) return "not a winning shape" + (s.notes.length ? ": " + s.notes.join("; ") : "");
+/* A rule set's verdict in its own words: a refused shape says what is left over, 团圆 that its dragons are wilds
+   (the receipt's why_not, generator/leftover.py). */
+function verdict(s, why) {
+  if (!s.complete) return "not a winning shape" + (why ? ": " + why : s.notes.length ? ": " + s.notes.join("; ") : "");
   if (!s.legal) return "not a legal win" + (s.notes.length ? ": " + s.notes.join("; ") : "");
   return "legal win";
 }
@@ -384,7 +283,8 @@ function receiptOf(r) {
   const sec = el("section", { class: cls, id: "calc-score-" + s.ruleset, style: rulesetInfo[s.ruleset] && rulesetInfo[s.ruleset].accent });
   sec.append(el("h3", { class: "receipt-head" }, el("span", { class: "rs-id", text: s.ruleset }), " " + rsName(s.ruleset)));
   if (!s.complete) {
-    sec.append(el("p", { class: "verdict", text: "Not a winning hand under these rules" + (s.notes.length ? ": " + s.notes.join("; ") : "") + "." }));
+    sec.append(el("p", { class: "verdict", text: "Not a winning hand under these rules" + (s.notes.length ? ": " + s.notes.join("; ") : "")
+      + (p.why_not ? ": " + p.why_not : "") + "." }));
     return sec;
   }
   const body = el("tbody");
@@ -414,9 +314,9 @@ function receiptOf(r) {
   if (p.reading) {
     const para = el("p", { class: "reading" }, el("span", { class: "label", text: "Read as" }), " " + p.reading.form + ": ");
     p.reading.sets.forEach((x, k) => {
-      const marks = [x.kind].concat(x.exposed ? ["exposed"] : [], x.win ? ["win"] : []).join(" ");
-      para.append(el("span", { class: "set" + (x.exposed ? " exposed" : "") + (x.win ? " has-win" : "") },
-        el("span", { class: "n", text: x.n }), " " + marks + " ", el("code", { text: x.tiles })));
+      const marks = x.marks.split(" ");
+      para.append(el("span", { class: "set" + (marks.includes("exposed") ? " exposed" : "") + (marks.includes("win") ? " has-win" : "") },
+        el("span", { class: "n", text: x.n }), " " + x.marks + " ", el("code", { text: x.tiles })));
       if (k < p.reading.sets.length - 1) para.append(" ");
     });
     sec.append(para);
@@ -424,7 +324,10 @@ function receiptOf(r) {
   if (s.notes.length && !adjusted) sec.append(el("ul", { class: "notes" }, ...s.notes.map((n) => el("li", { text: n }))));
   if (p.payments.length) {
     const para = el("p", { class: "payments" }, el("span", { class: "label", text: "Payments" }), " ");
-    para.append(p.payments.map(([scheme, parts]) => scheme + ": " + parts.map(([payer, amt]) => payer + " " + num(amt)).join(", ")).join("; "));
+    p.payments.forEach(([scheme, parts], k) => {
+      para.append(el("span", { class: "pay", text: scheme + ": " + parts.map(([payer, amt]) => payer + " " + num(amt)).join(", ") }));
+      if (k < p.payments.length - 1) para.append("; ");
+    });
     sec.append(para);
   }
   return sec;
@@ -437,13 +340,52 @@ function renderScores(a) {
     body.append(el("tr", { "data-ruleset": s.ruleset, "data-total": s.total, "data-legal": String(s.legal), "data-complete": String(s.complete) },
       el("th", { scope: "row" }, el("a", { href: "#calc-score-" + s.ruleset, text: rsName(s.ruleset) + " " + s.ruleset })),
       el("td", { class: "num", text: amount(s.total, s.unit) }),
-      el("td", { text: verdict(s) }),
+      el("td", { text: verdict(s, r.receipt.why_not) }),
       el("td", { class: "num", text: String(r.receipt.lines.length) })));
   }
   const table = el("table", { class: "summary" },
     el("thead", {}, el("tr", {}, ...["Rule set", "Total", "Verdict", "Patterns"].map((h, k) =>
       el("th", { scope: "col", class: k === 1 || k === 3 ? "num" : null, text: h })))), body);
-  return [tableWrap("Scores at a glance", table), el("h2", { text: "Breakdown under every rule set" }), ...a.results.map(receiptOf)];
+  const out = [tableWrap("Scores at a glance", table), el("h2", { text: "Breakdown under every rule set" }), ...a.results.map(receiptOf)];
+  const shape = noShape(a);
+  if (shape) out.unshift(el("p", { class: "no-shape", "data-why-not": shape, text: "Not a winning shape: " + shape + "." }));
+  return out;
+}
+
+/* When no rule set finds a winning shape: what is left over, as the rule sets without wilds see it. */
+function noShape(a) {
+  if (a.results.some((r) => r.score.complete)) return null;
+  const plain = a.results.map((r) => r.receipt.why_not).filter((w) => w && !w.startsWith("here the dragons"));
+  return plain[0] || null;
+}
+
+/* The answer in brief, under the picker (#answer): each rule set's total, or what the hand still needs. */
+function showAnswer(a, text) {
+  const box = document.getElementById("answer");
+  box.setAttribute("data-for", text);
+  if (a.error) { box.replaceChildren(el("p", { class: "calc-error", text: a.error })); return; }
+  if (a.mode === "incomplete") { box.replaceChildren(el("p", { class: "needs", text: needsText(a) })); return; }
+  if (a.mode === "waits") {
+    const union = a.rows.filter((r) => r.winning).map((r) => r.tile);
+    box.replaceChildren(union.length
+      ? el("p", {}, "Waits on " + union.join(" ") + " (each tile's score: ", el("a", { href: "#results", text: "below" }), ").")
+      : el("p", { text: "This hand waits on no tile." }));
+    return;
+  }
+  const shape = noShape(a);
+  const list = el("ul", { class: "answer-list" }, ...a.results.map((r) => {
+    const s = r.score;
+    return el("li", { class: !s.complete ? "incomplete" : !s.legal ? "illegal" : null, "data-ruleset": s.ruleset },
+      el("a", { href: "#calc-score-" + s.ruleset, title: rsName(s.ruleset), text: s.ruleset }), " ",
+      el("strong", { text: s.complete ? amount(s.total, s.unit) : "—" }), s.complete && !s.legal ? " (not legal)" : "");
+  }));
+  box.replaceChildren(...(shape ? [el("p", { class: "no-shape", text: "Not a winning shape: " + shape + "." })] : []), list);
+}
+
+function needsText(a) {
+  const n = a.to_complete;
+  return a.tiles + " tile" + (a.tiles === 1 ? "" : "s") + " so far: " + n + " more for a complete hand"
+    + (a.to_waiting > 0 ? " (" + a.to_waiting + " more shows what it waits on)" : "") + ". A kong counts as three.";
 }
 
 function renderWaits(a) {
@@ -493,11 +435,21 @@ function render(a, text, ms) {
   const head = el("h2", { id: "results-h", text: "Scores" });
   results.removeAttribute("data-waits");
   results.removeAttribute("data-formal");
+  showAnswer(a, text);
+  results.removeAttribute("data-needs");
   if (a.error) {
     results.replaceChildren(head, el("p", { class: "calc-error", role: "alert", "data-error": a.error, text: a.error }));
     cite.hidden = true;
     results.setAttribute("data-for", text);
     statusLine.textContent = "Not a hand the engine can read.";
+    return;
+  }
+  if (a.mode === "incomplete") {  // a hand being built: how many tiles it still needs, not an error
+    results.replaceChildren(head, el("p", { class: "needs", text: needsText(a) }));
+    results.setAttribute("data-needs", String(a.to_complete));
+    results.setAttribute("data-for", text);
+    cite.hidden = true;
+    statusLine.textContent = "Still building the hand.";
     return;
   }
   if (a.mode === "waits") head.textContent = "Waits";
