@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from .cli_common import EXIT_FAIL, EXIT_OK, EXIT_USAGE, UsageError, rulesets_named
 from .cli_runs import add_run_parsers
 from .notation import HandError, format_waiting, parse_hand, parse_waiting
-from .receipt import receipt_lines
+from .receipt import figure, receipt_lines
 from .rules import CONTENT_DIR, ContentError, Ruleset
 from .rulesets import all_rulesets, find_ruleset
 from .scoring import Score, score
@@ -57,7 +57,7 @@ def _receipt(s: Score) -> str:
     for note in s.notes:
         lines.append(f"  note: {note}")
     for scheme, parts in shown.payments:
-        lines.append(f"  payments, {scheme}: " + ", ".join(f"{payer} {amount:,g}" for payer, amount in parts))
+        lines.append(f"  payments, {scheme}: " + ", ".join(f"{payer} {figure(amount)}" for payer, amount in parts))
     return "\n".join(lines)
 
 

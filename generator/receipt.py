@@ -66,6 +66,18 @@ class ReceiptLines:
     why_not: str  # for a hand that is no winning shape here, what is left over (leftover.py); "" otherwise
 
 
+def figure(value: float) -> str:
+    """A figure as every receipt prints it: ints plain, floats without a trailing .0, and from 10,000 on grouped by
+    thin spaces (the site's `number` filter; calculator.js's num() writes the same).
+
+    >>> figure(8000.0), figure(48000), figure(2.5)
+    ('8000', '48\u202f000', '2.5')
+    """
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return f"{value:,}".replace(",", "\u202f") if isinstance(value, int) and abs(value) >= 10000 else str(value)
+
+
 def _names(rs: Ruleset, pid: str) -> tuple[str, str, bool]:
     try:
         p = rs.pattern(pid)

@@ -46,7 +46,7 @@ def _warn(reason: str) -> None:
 
 def _node_version(exe: str) -> str | None:
     try:
-        run = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=30)
+        run = subprocess.run([exe, "--version"], check=False, capture_output=True, text=True, timeout=30)
     except OSError:
         return None
     return run.stdout.strip() if run.returncode == 0 else None
@@ -87,7 +87,7 @@ def _make(exe: str, runtime: Path, bundle: bytes) -> bytes | None:
         zipped, out = Path(tmp) / "engine.zip", Path(tmp) / "snapshot.bin"
         zipped.write_bytes(bundle)
         try:
-            run = subprocess.run([exe, str(SCRIPT), str(runtime), str(zipped), str(out)], capture_output=True,
+            run = subprocess.run([exe, str(SCRIPT), str(runtime), str(zipped), str(out)], check=False, capture_output=True,
                                  text=True, timeout=TIMEOUT, cwd=tmp)
         except (OSError, subprocess.TimeoutExpired) as exc:
             _warn(f"Node failed: {exc}")

@@ -78,30 +78,24 @@ async function start(runtime, bundle, snapshotUrl, lock) {
   if (built) built.catch(() => {});  // awaited below; a failure there means the full start
   const { loadPyodide } = await import(new URL("pyodide.mjs", new URL(runtime, self.location.href)).href);
   mark("loader", t0);
-  let calc = null;
-  if (built) {
+  const attempt = async (bytes, name) => {  // a restore, timed; null (and the reason noted) if it fails
     const t1 = performance.now();
     try {
-      calc = await restore(loadPyodide, runtime, lock, built);
+      const restored = await restore(loadPyodide, runtime, lock, bytes);
       mark("restore", t1);
-      phases.snapshot = "built";
+      phases.snapshot = name;
+      return restored;
     } catch (e) {
-      calc = null;
-      phases.snapshotFailed = String(e && e.message ? e.message : e);
+      phases[name + "Failed"] = String(e && e.message ? e.message : e);
+      return null;
     }
-  }
+  };
+  let calc = built ? await attempt(built, "built") : null;
   const key = snapshotKey(runtime, bundle);
   const saved = calc || built ? null : await savedSnapshot(key);
   if (saved) {
-    const t1 = performance.now();
-    try {
-      calc = await restore(loadPyodide, runtime, lock, saved);
-      mark("restore", t1);
-      phases.snapshot = "restored";
-    } catch (e) {
-      calc = null;
-      try { await (await caches.open(SNAPSHOTS)).delete(key); } catch (e2) { /* ignore */ }
-    }
+    calc = await attempt(saved, "restored");
+    if (!calc) try { await (await caches.open(SNAPSHOTS)).delete(key); } catch (e) { /* ignore */ }
   }
   if (!calc) {
     const archiveP = fetchBytes(bundle, "engine bundle").then((b) => { mark("bundle", t0); return b; });

@@ -114,7 +114,13 @@ document.querySelectorAll("#palette .pick[data-tile]").forEach((b) => {
   b.addEventListener("click", () => changeState((st) => {
     const t = b.dataset.tile;
     if (mode === "tile") st.standing.push(t);
-    else if (mode === "win") st.win = t;
+    else if (mode === "win") {
+      /* A full hand's winning tile chosen among its own tiles: that copy moves to the winning place (otherwise the
+         last tile tapped was the winner, and the chosen one would make fifteen tiles). */
+      const k = st.standing.lastIndexOf(t);
+      if (!st.win && tileCount(st) >= 14 && k >= 0) st.standing.splice(k, 1);
+      st.win = t;
+    }
     else if (mode === "chow") {
       if (t[1] === "z" || Number(t[0]) > 7) { statusLine.textContent = "A chow starts at a suited tile from 1 to 7."; return; }
       st.melds.push({ kind: "chow", tile: t, concealed: false });
@@ -252,8 +258,11 @@ function showEmpty() {
   cite.hidden = true;
 }
 
-const NUMBER = new Intl.NumberFormat("en");  // one formatter: toLocaleString("en") builds one per call
-function num(value) { return NUMBER.format(value); }
+/* Figures as every receipt prints them (generator/receipt.py: figure): plain below 10,000, else grouped by thin
+   spaces. */
+function num(value) {
+  return Math.abs(value) >= 10000 && Number.isInteger(value) ? String(value).replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f") : String(value);
+}
 function unitLabel(unit, value) { return unit === "points" && value === 1 ? "point" : unit; }
 function amount(value, unit) { return num(value) + " " + unitLabel(unit, value); }
 
