@@ -21,7 +21,7 @@ from typing import Any
 
 from generator import __version__
 from generator.digest import result_stamp, ruleset_stamp
-from generator.notation import HandError, TileCountError, format_hand, format_waiting, parse_hand, parse_waiting
+from generator.notation import HandError, format_hand, format_waiting, parse_hand, parse_waiting
 from generator.receipt import receipt_json
 from generator.rules import Ruleset
 from generator.rulesets import all_rulesets
@@ -134,7 +134,7 @@ def answer_object(text: str) -> dict[str, Any]:
             try:
                 return waits_table(text)
             except HandError:
-                if isinstance(first, TileCountError) and first.tiles < WAITING:
+                if first.tiles is not None and first.tiles < WAITING:
                     return incomplete(text, first.tiles)
                 return {"error": f"error: {first}"}
     except Exception as exc:  # noqa: BLE001  (an engine bug must reach the page as a message, not a dead worker)
