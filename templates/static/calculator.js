@@ -211,6 +211,7 @@ function startWorker() {
   const early = window.atlasEngine;  // started by calculator-start.js in the page's head
   worker = early ? early.worker : new Worker(new URL("calculator-worker.js", import.meta.url), { type: "module" });
   const t0 = early ? early.started : performance.now();
+  root.dataset.workerAt = String(Math.round(t0));  // since navigation (benchmarks)
   const receive = (msg) => {
     if (msg.type === "ready") {
       engine = msg.info;
