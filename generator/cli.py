@@ -48,11 +48,13 @@ def _receipt(s: Score) -> str:
         return "\n".join(lines)
     for c in shown.counted:
         times = f" × {c.count}" if c.count > 1 else ""
-        lines.append(f"  {c.zh} {c.en:<34} {c.value:>5}{times:<5} {c.running:>6}")
+        lines.append(f"  {c.zh} {c.en:<34} {c.words or c.value:>5}{times:<5} {c.running_words or c.running:>6}")
     for x in shown.struck:
         lines.append(f"  ({x.zh} {x.en}: not counted, {x.rule} by {x.by})")
-    if s.han is not None and s.legal:
-        lines.append(f"  {s.han} han {s.fu} fu" + (f", {s.limit}" if s.limit else ""))
+    if shown.grade:
+        lines.append(f"  {shown.grade}")
+    if shown.fu:
+        lines.append("  fu: " + "; ".join(f"{why} {n}" for why, n in shown.fu))
     lines.append(f"  total {s.total} {s.unit}" + ("" if s.legal else "  (not a legal win)"))
     for note in s.notes:
         lines.append(f"  note: {note}")

@@ -38,6 +38,8 @@ class CountedLine:
     running: int  # the total of this line and those above it
     sets: str  # "①③": which sets of the reading the pattern used
     listed: bool  # the rule set lists the pattern (so it has a page)
+    words: str = ""  # the value in the family's words where a figure would mislead (Riichi: "yakuman", not 13)
+    running_words: str = ""  # the running total in those words ("double yakuman" after two yakuman)
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,8 @@ class ReceiptLines:
     form: str  # the winning form of the reading; "" when the score has none
     payments: tuple[tuple[str, tuple[tuple[str, float], ...]], ...]  # (scheme's name, ((payer in words, amount), …))
     why_not: str  # for a hand that is no winning shape here, what is left over (leftover.py); "" otherwise
+    grade: str = ""  # Riichi: "3 han 40 fu", "5 han 30 fu, mangan", "double yakuman"; "" in other families
+    fu: tuple[tuple[str, int], ...] = ()  # Riichi: the fu part by part (adding up to the score's), none for a yakuman
 
 
 def figure(value: float) -> str:
@@ -76,6 +80,22 @@ def figure(value: float) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return f"{value:,}".replace(",", "\u202f") if isinstance(value, int) and abs(value) >= 10000 else str(value)
+
+
+def grade(score: Score) -> str:
+    """What a Riichi player checks a score by: its han and fu and the limit's name; a yakuman by its name alone (its
+    13 han per yakuman are only how the policy adds them up), a counted yakuman or a sanbaiman with its han. Empty
+    for a family without han (`Score.han` None) and for a hand that is no legal win."""
+    if score.han is None or not score.legal:
+        return ""
+    if _yakuman(score):
+        return score.limit
+    return f"{score.han} han {score.fu} fu" + (f", {score.limit}" if score.limit else "")
+
+
+def _yakuman(score: Score) -> bool:
+    """Whether the score is a yakuman's (or several): its han and fu are not what it is paid by."""
+    return score.limit.endswith("yakuman") and score.limit != "counted yakuman"
 
 
 def _names(rs: Ruleset, pid: str) -> tuple[str, str, bool]:
@@ -98,11 +118,14 @@ def _sets_used(matches: Iterable[tuple[int, ...]]) -> str:
 def receipt_lines(score: Score, rs: Ruleset) -> ReceiptLines:
     running = 0
     counted = []
+    words = policy_of(rs.policy).value_words
     for c in score.patterns:
         running += c.points
         zh, en, listed = _names(rs, c.id)
+        p = rs.by_id.get(c.id)
+        said = (words(rs, p, c.value) or "", words(rs, p, running) or "") if p is not None else ("", "")
         counted.append(CountedLine(c.id, c.zh or zh, c.en or en, c.value, c.count, c.points, running,
-                                   _sets_used(c.sets), listed))
+                                   _sets_used(c.sets), listed, *said))
     struck = []
     for e in score.excluded:
         zh, en, listed = _names(rs, e.id)
@@ -116,8 +139,9 @@ def receipt_lines(score: Score, rs: Ruleset) -> ReceiptLines:
         for i, s in enumerate(described["sets"]):
             marks = [s["kind"]] + [m for m in ("exposed", "win") if s.get(m)]
             reading.append((_number(i, str(i + 1)), " ".join(marks), s["tiles"]))
+    fu = policy_of(rs.policy).fu_parts(score, rs) if score.han is not None and not _yakuman(score) else ()
     return ReceiptLines(tuple(counted), tuple(struck), running, tuple(reading), form, _payments(score, rs),
-                        _why_not(score, rs))
+                        _why_not(score, rs), grade(score), fu)
 
 
 def _why_not(score: Score, rs: Ruleset) -> str:
@@ -151,7 +175,8 @@ def receipt_json(score: Score, rs: Ruleset, pattern_url: Any) -> dict[str, Any]:
 
     return {
         "lines": [{"id": c.id, "zh": c.zh, "en": c.en, "url": link(c.id, c.listed), "value": c.value,
-                   "count": c.count, "running": c.running, "sets": c.sets} for c in shown.counted],
+                   "count": c.count, "running": c.running, "sets": c.sets, "words": c.words,
+                   "running_words": c.running_words} for c in shown.counted],
         "struck": [{"id": x.id, "zh": x.zh, "en": x.en, "url": link(x.id, x.listed), "rule": x.rule,
                     "by": x.by if x.by_name is None else x.by_name,
                     "by_url": None if x.by_name is None else pattern_url(rs.id, x.by)} for x in shown.struck],
@@ -160,5 +185,7 @@ def receipt_json(score: Score, rs: Ruleset, pattern_url: Any) -> dict[str, Any]:
                                                  for n, marks, tiles in shown.reading]} if shown.form else None,
         "payments": [[scheme, [list(part) for part in parts]] for scheme, parts in shown.payments],
         "why_not": shown.why_not,
+        "grade": shown.grade,
+        "fu": [list(part) for part in shown.fu],
     }
 

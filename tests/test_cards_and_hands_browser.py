@@ -82,16 +82,17 @@ def test_every_card_prints_on_one_page_with_its_exclusions_and_the_sites_address
     page.close()
 
 
-def _card_rows(built_site: Path, rid: str) -> list[tuple[str, str, int]]:
-    """(pattern href, exclusion text, value) of every row of a card, in print order."""
+def _card_rows(built_site: Path, rid: str) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(pattern href, exclusion text, values) of every row of a card, in print order: the value, and where the
+    rule set has open values, the value with a claimed meld."""
     html = (built_site / "rulesets" / rid / "card" / "index.html").read_text(encoding="utf-8")
     rows = []
     for tr in re.findall(r"<tr>(.*?)</tr>", html, re.S):
         href = re.search(r'<td class="en"><a href="([^"]+)"', tr)
         nots = re.search(r'<span class="nots">(.*?)</span></td>', tr, re.S)
-        value = re.search(r'<td class="num"[^>]*>([^<]*)</td>', tr)
-        assert href and value, tr
-        rows.append((href.group(1), _text(nots.group(1)) if nots else "", int(value.group(1).replace(",", ""))))
+        values = tuple(re.findall(r'<td class="num[^"]*"[^>]*>([^<]*)</td>', tr))
+        assert href and values, tr
+        rows.append((href.group(1), _text(nots.group(1)) if nots else "", values))
     return rows
 
 
@@ -125,10 +126,25 @@ def test_each_card_is_ordered_by_value(built_site: Path) -> None:
         for g in groups(rs):
             values = [r.pattern.value for r in g.rows]
             assert values == sorted(values, reverse=True), (rs.id, g.label, values)
-        printed = [v for _, _, v in _card_rows(built_site, rs.id)]
-        assert sorted(printed) == sorted(p.value for p in rs.patterns)
-    mcr = [v for _, _, v in _card_rows(built_site, "mcr")]  # grouped by value: one run, highest first
+        words = policy_of(rs.policy).value_words
+        printed = {href: v[0] for href, _, v in _card_rows(built_site, rs.id)}
+        assert printed == {f"/rulesets/{rs.id}/{p.id}/": words(rs, p, short=True) or f"{p.value:,}" for p in rs.patterns}
+    mcr = [int(v[0]) for _, _, v in _card_rows(built_site, "mcr")]  # grouped by value: one run, highest first
     assert mcr == sorted(mcr, reverse=True)
+
+
+def test_a_riichi_card_gives_closed_and_open_values_and_names_yakuman(built_site: Path) -> None:
+    """Riichi's yaku are worth less with a claimed meld, or need a concealed hand: both values, '–' for concealed
+    only; a yakuman is printed as one (a double yakuman as such), never as its 13 or 26 han."""
+    rows = {href: v for href, _, v in _card_rows(built_site, "riichi")}
+    assert rows["/rulesets/riichi/riichi/"] == ("1", "–")  # riichi: concealed hands only
+    assert rows["/rulesets/riichi/half-flush/"] == ("3", "2")
+    assert rows["/rulesets/riichi/big-three-dragons/"] == ("Y", "Y")  # the legend: "Y: yakuman"
+    assert rows["/rulesets/riichi/thirteen-orphans-13-wait/"] == ("2Y", "–")
+    assert not any(v in ("13", "26") for vs in rows.values() for v in vs)
+    legend = _text((built_site / "rulesets" / "riichi" / "card" / "index.html").read_text(encoding="utf-8"))
+    assert "Y: yakuman." in legend and "2Y: double yakuman." in legend
+    assert all(len(v) == 1 for _, _, v in _card_rows(built_site, "mcr"))  # no open values, no second column
 
 
 @pytest.mark.parametrize("base, shown", [("https://example.org/atlas/", "https://example.org/atlas/rulesets/mcr/"),

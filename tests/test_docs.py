@@ -44,6 +44,16 @@ def test_the_notation_contract_lists_every_flag_in_canonical_order() -> None:
     assert table == list(FLAG_ORDER)
 
 
+def test_how_to_read_explains_every_flag_and_the_red_five() -> None:
+    """Readers learn the notation from *How to read*: every flag the parser accepts is there with what it means."""
+    from generator.notation_format import FLAG_ORDER
+
+    page = (ROOT / "content" / "pages" / "how-to-read.md").read_text(encoding="utf-8")
+    for flag in FLAG_ORDER:
+        assert re.search(rf"`{re.escape(flag)}(=[^`]*)?`", page), flag
+    assert "`0m`" in page and "red five" in page
+
+
 def test_the_notation_contract_example_is_what_the_engine_prints() -> None:
     import json
 

@@ -52,3 +52,27 @@ def test_two_runs_give_identical_json() -> None:
     env = dict(os.environ, PYTHONHASHSEED="12345")
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True, env=env)
     assert run.stdout == _dumps(project_atlas().examples_json())
+
+
+def test_no_example_for_a_family_carries_what_it_reads_past() -> None:
+    """Riichi's game has no flowers: an example found for a Riichi pattern shows none (a hand it borrows from
+    another rule set's search has them taken off), and neither does a witness of its compatibility matrix."""
+    from generator.notation import parse_hand
+    from generator.pairs.store import read_answers
+    from generator.rulesets import all_rulesets
+    from generator.scoring.families import policy_of
+
+    rulesets = all_rulesets()
+    reads_past = {rid: policy_of(rs.policy).unread_fields for rid, rs in rulesets.items()}
+    assert reads_past["riichi"] and "flowers" in reads_past["riichi"]  # else this test checks nothing
+    hands = [(f.split("/")[0], e["hand"]) for e in project_atlas().examples_json() for f in e["for"]]
+    for rid, rs in rulesets.items():
+        stored = read_answers(rid) or {"pairs": []}
+        hands += [(rid, x["witness"]) for x in stored["pairs"] if x["witness"]]
+    checked = 0
+    for rid, text in hands:
+        if reads_past[rid]:
+            ctx = parse_hand(text).context
+            assert not any(getattr(ctx, name) for name in reads_past[rid]), (rid, text)
+            checked += 1
+    assert checked > 500

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import cache
-from itertools import combinations
+from itertools import combinations, islice
 from pathlib import Path
 from random import Random
 
@@ -19,6 +19,7 @@ from generator.detectors import View
 from generator.hand import Hand
 from generator.hand_stream import HandStream
 from generator.notation import HandError, format_hand, parse_hand
+from generator.pairs.decide import apart_of
 from generator.pairs.potential import forces, needs, one_at_a_time, requirement, shape_of, steady
 from generator.pairs.store import answers_object, fingerprint, is_current, read_answers, stored_answers
 from generator.pairs.walk import Walker, admits, divisions, tile_patterns, walk, walked, witness_hand
@@ -27,7 +28,7 @@ from generator.rulesets import all_rulesets
 from generator.scoring import engine
 from generator.scoring.common import find
 from generator.scoring.families import policy_of
-from generator.stats.hands import Orbit, one_suit_hands
+from generator.stats.hands import Orbit, all_orbits, one_suit_hands
 from generator.stats.tally import hand_of, images
 from generator.tiles import NUM_KINDS
 
@@ -203,6 +204,21 @@ def _contradictions(hand: Hand) -> list[str]:
         if found:
             out += [f"{rid}: {a} + {b}" for a, b in _shown_any(seen, rs, found) & _never(rid)]
     return out
+
+
+def test_part_of_a_walk_proves_no_rule_that_keeps_two_patterns_apart() -> None:
+    """`matrix --limit` walks the first orbits only: what every division it saw holding both patterns shows is no
+    rule. On the first 50 orbits every division with three kongs and no claimed meld happens to hold four
+    concealed pungs, yet a chow can be the fourth set (the stored answer's witness counts both)."""
+    rs = RULESETS["mcr"]
+    pair = ("three-kongs", "fully-concealed-hand")
+    part = walk([rs], islice(all_orbits(), 50))["mcr"]
+    assert apart_of(rs, pair, part) is not None  # read as a whole walk, the sample would claim the rule
+    part.walked = False  # as cmd_matrix marks a walk cut short by --limit
+    assert apart_of(rs, pair, part) is None
+    stored = next(x for x in read_answers("mcr")["pairs"] if (x["a"], x["b"]) == pair)
+    counted = {c.id for c in engine.score(parse_hand(stored["witness"]), rs).patterns}
+    assert stored["status"] == "both" and set(pair) <= counted
 
 
 def test_every_ruleset_has_current_stored_answers() -> None:

@@ -110,3 +110,64 @@ def test_waits_use_riichi_forms() -> None:
     assert seven.waits == (tile_from_text("7z"),)
     four = waits_for(parse_waiting("1111m3344p5566s7z"), find_ruleset("riichi"))
     assert tile_from_text("1m") not in four.waits  # four of a kind is not two pairs
+
+
+@pytest.mark.parametrize("ruleset_id, hand, grade, words", [
+    # a yakuman is named, never shown as its 13 han; a double one as such
+    ("riichi", "789m3355666777z+5z riichi seat=N round=W dora=3z", "yakuman", ["yakuman"]),
+    ("riichi", "19m19p19s1234567z+1z seat=S", "double yakuman", ["double yakuman"]),
+    # EMA: the 13-sided wait is a single yakuman there
+    ("riichi-ema-2016", "19m19p19s1234567z+1z seat=S", "yakuman", ["yakuman"]),
+    # below the limits: han and fu, and the limit's name from 5 han
+    ("riichi", "234m234p234s55p67s+8s tsumo seat=S", "5 han 20 fu, mangan", ["", "", "", ""]),
+    ("riichi", "2233445566778p+8p seat=S", "11 han 30 fu, sanbaiman", ["", "", "", ""]),
+    # 13 han without a yakuman: a counted yakuman, or under EMA a sanbaiman, each with its han
+    ("riichi", "2233445566778p+8p seat=S riichi tsumo", "13 han 20 fu, counted yakuman", [""] * 6),
+    ("riichi-ema-2016", "2233445566778p+8p seat=S riichi tsumo", "13 han 20 fu, sanbaiman", [""] * 6),
+])
+def test_a_riichi_receipt_says_han_fu_and_the_limit_as_a_player_checks_them(
+        ruleset_id: str, hand: str, grade: str, words: list[str]) -> None:
+    from generator.receipt import receipt_lines
+
+    rs = find_ruleset(ruleset_id)
+    s = score(parse_hand(hand), rs)
+    lines = receipt_lines(s, rs)
+    assert lines.grade == grade
+    assert [c.words for c in lines.counted] == words, [(c.id, c.value, c.words) for c in lines.counted]
+    text = subprocess.run([sys.executable, "-m", "generator", "score", "--ruleset", ruleset_id, hand],
+                          capture_output=True, text=True, check=True).stdout
+    assert f"\n  {grade}\n" in text
+    assert not any(c.value >= 13 and not c.words for c in lines.counted)  # a yakuman's han are never printed
+
+
+def test_no_grade_without_han_or_without_a_legal_win() -> None:
+    from generator.receipt import grade
+
+    assert grade(score(parse_hand("234m234p678s55p99s+9s seat=S"), find_ruleset("riichi"))) == ""  # no yaku
+    assert grade(score(parse_hand("234m234p234s55p67s+8s tsumo"), find_ruleset("mcr"))) == ""  # no han in MCR
+
+
+def test_the_fu_parts_add_up_to_the_fu_on_every_seeded_hand() -> None:
+    """The receipt's fu, part by part, is the scoring's own computation with the parts named: on every legal hand
+    short of a yakuman they add up to the score's fu (the rounding is a part), and each part is one of the rules'."""
+    from riichi_oracle import riichi_hands
+
+    from generator.receipt import receipt_lines
+
+    kinds = set()
+    for rid in ("riichi", "riichi-ema-2016"):
+        rs = find_ruleset(rid)
+        checked = 0
+        for text in riichi_hands(7, 1500):
+            s = score(parse_hand(text), rs)
+            lines = receipt_lines(s, rs)
+            if " fu" not in lines.grade:  # a yakuman, or no legal win
+                assert lines.fu == (), text  # no fu for a yakuman or a hand that is no win
+                continue
+            assert sum(n for _, n in lines.fu) == s.fu, (text, lines.fu, s.fu)
+            assert all(n > 0 for _, n in lines.fu) and s.fu % 10 in (0, 5)
+            kinds.update(why.split(" (")[0] for why, _ in lines.fu)
+            checked += 1
+        assert checked > 700, (rid, checked)
+    assert {"base", "self-drawn", "a concealed hand won on a discard", "a single wait", "seven pairs",
+            "pinfu, self-drawn", "pinfu, on a discard"} <= kinds, kinds

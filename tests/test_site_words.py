@@ -149,3 +149,21 @@ def test_the_ema_changes_say_that_yakuman_no_longer_add_up(built_site: Path) -> 
     stacked = [(hand, why) for hand, old, new, why in _ROW.findall(page) if _figure(old) >= 2 * _figure(new) > 0]
     assert stacked, "no hand's score falls to half or less"
     assert any(f"{option_label('stack_yakuman')}: yes → no" in visible_text(why) for _, why in stacked), stacked
+
+
+def test_riichi_is_described_in_han_with_its_limits_named(built_site: Path) -> None:
+    """Riichi's yaku are worth han and its hands are paid in points; its limits are the mangan up to the yakuman,
+    and a yakuman is named as one wherever a value is printed, never as 13 han."""
+    table = _flat((built_site / urls.output_path(urls.RULESETS)).read_text(encoding="utf-8"))
+    assert re.search(r"Mahjong Soul four-player ranked rules han, paid in points mangan to yakuman \d+", table), table
+    pattern = (built_site / urls.output_path(urls.pattern_url("riichi", "all-simples"))).read_text(encoding="utf-8")
+    assert 'content="断幺九 All Simples, 1 han in Riichi' in pattern
+    dragons = _flat((built_site / urls.output_path(urls.pattern_url("riichi", "big-three-dragons")))
+                           .read_text(encoding="utf-8"))
+    assert "Value yakuman With a claimed meld yakuman" in dragons and "13 han" not in dragons
+    page = _flat((built_site / urls.output_path(urls.ruleset_url("riichi"))).read_text(encoding="utf-8"))
+    assert "Limit basic points stop at a mangan's 2,000; 5 han is a mangan" in page
+
+
+def _flat(page: str) -> str:
+    return " ".join(visible_text(page).split())

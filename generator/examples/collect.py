@@ -20,6 +20,7 @@ from ..notation import format_hand
 from ..pairs.store import stored_answers
 from ..rules import Ruleset
 from ..rules.errors import Problems
+from ..scoring.families import policy_of
 from .atlas import Atlas, NearMiss, PatternExamples
 from .concepts import Concept, load_concepts
 from .curated import CuratedHand, check, load_curated
@@ -265,23 +266,25 @@ def _search(searcher: Searcher, rs: Ruleset, scorer: Scorer) -> tuple[RulesetSea
 
 def _add_generated(examples: _Examples, by_pattern: dict[str, PatternExamples], rs: Ruleset,
                    search: RulesetSearch, misses_of: dict[str, list[Miss]]) -> None:
+    shown = policy_of(rs.policy).without_unread  # an example shows nothing the family reads past (Riichi's flowers)
     for p in rs.patterns:
         name = f"{rs.id}/{p.id}"
         label = f"{p.zh} {p.en}"
-        minimal = search.minimal[p.id]
-        typical = search.typical[p.id]
+        minimal = shown(search.minimal[p.id])
+        typical = shown(search.typical[p.id])
         kmin = examples.add(minimal, "generated", title=f"{label}: minimal example ({rs.id})", role="minimal",
                             pattern=name)
         ktyp = examples.add(typical, "generated", title=f"{label}: typical example ({rs.id})", role="typical",
                             pattern=name)
         details = []
         for m in misses_of[p.id]:
-            if m.base not in (minimal, typical):  # changed from another hand with the pattern: show that one too
-                examples.add(m.base, "generated", title=f"{label}: another example ({rs.id})", role="near-miss-base",
+            base = shown(m.base)
+            if base not in (minimal, typical):  # changed from another hand with the pattern: show that one too
+                examples.add(base, "generated", title=f"{label}: another example ({rs.id})", role="near-miss-base",
                              pattern=name)
-            key = examples.add(m.hand, "near-miss", title=f"Near miss: {label} ({rs.id})", role="near-miss",
+            key = examples.add(shown(m.hand), "near-miss", title=f"Near miss: {label} ({rs.id})", role="near-miss",
                                pattern=name, reason=m.reason)
-            details.append(NearMiss(key, hand_key(format_hand(m.base)), m.change, m.status, m.by, m.reason))
+            details.append(NearMiss(key, hand_key(format_hand(base)), m.change, m.status, m.by, m.reason))
         by_pattern[name] = PatternExamples(kmin, ktyp, [d.key for d in details], [], details,
                                            found=len(search.positives[p.id]))
 

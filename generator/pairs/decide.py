@@ -73,6 +73,8 @@ def apart_of(rs: Ruleset, pair: tuple[str, str], seen: Sightings | None = None) 
         top = [c for c in cs if not any(policy_of(rs.policy).sets_aside(rs, o, c) for o in cs if o != c)] or sorted(cs)
         return " or ".join(sorted(rs.pattern(c).en for c in top))
 
+    # Only a whole walk says what every division holding both shows; part of one (`--limit`) proves nothing.
+    seen = seen if seen is not None and seen.walked else None
     kinds = seen.alongside.get(pair) if seen is not None else None
     if kinds is None and seen is not None and pair in seen.common:
         kinds = frozenset({seen.common[pair]})

@@ -83,19 +83,22 @@ class Search:
         self.found = Found()
         self.starts: dict[str, list[Hand]] = {p.id: [] for p in rs.patterns}  # hands each pattern counts on
         self.riichi = declares(rs)
+        self.policy = policy_of(rs.policy)
         self._seen: set[Hand] = set()
 
     def pair(self, a: str, b: str) -> Pair:
         return (a, b) if self.order[a] < self.order[b] else (b, a)
 
     def record(self, hand: Hand) -> Score | None:
-        """Score `hand` once and keep what it shows; None when it is not complete in the rule set."""
+        """Score `hand` once and keep what it shows; None when it is not complete in the rule set. What the family
+        reads past (Riichi's flowers) is taken off first, so no witness carries it."""
+        hand = self.policy.without_unread(hand)
         if hand in self._seen:
             return None
         self._seen.add(hand)
         s = engine.score(hand, self.rs)
         self.found.scored += 1
-        if not s.complete or policy_of(self.rs.policy).problem(hand) is not None:
+        if not s.complete or self.policy.problem(hand) is not None:
             return None
         counted = sorted({c.id for c in s.patterns}, key=self.order.__getitem__)
         dropped = {e.id: e.by for e in s.excluded}

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from dataclasses import fields, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from ..completion import Waits, waits_of
-from ..hand import Hand, WaitingHand
+from ..hand import Hand, WaitingHand, WinContext
 from ..shapes import Form, Reading
 from ..shapes import readings as ordinary_readings
+
+_DEFAULT_CONTEXT = {f.name: getattr(WinContext(), f.name) for f in fields(WinContext)}
 
 if TYPE_CHECKING:
     from ..rules import Pattern, Ruleset
@@ -51,6 +54,34 @@ class Policy(ABC):
     statistics_gap: ClassVar[str | None] = None
     """Why the statistics leave the family out, when that is a choice rather than a missing piece: the pattern
     pages print it."""
+    unread_fields: ClassVar[tuple[str, ...]] = ()
+    """The win context's fields (`WinContext`) the family reads past (Riichi's game has no flowers or wild kongs and
+    scores nothing on a last copy): the matrix's witness search takes them off, so no witness carries them."""
+
+    def value_words(self, ruleset: Ruleset, pattern: Pattern, value: int | None = None, short: bool = False
+                    ) -> str | None:
+        """A pattern's value (`value`, else its own) in the family's own words where a figure would mislead
+        (Riichi: 'yakuman', not 13 han; `short`, for the printed card's narrow column: 'Y'); None: the figure and
+        the rule set's `value_unit` say it."""
+        return None
+
+    def fu_parts(self, score: Score, ruleset: Ruleset) -> tuple[tuple[str, int], ...]:
+        """The minipoints of a han-and-fu family's score, part by part, for the receipt (they add up to
+        `score.fu`); empty in a family without them."""
+        return ()
+
+    def limit_label(self, ruleset: Ruleset) -> str:
+        """The limit in a few words, for the table of rule sets: the `limit` option's figure, or 'none'."""
+        limit = ruleset.option("limit")
+        return f"{limit:,}" if limit else "none"
+
+    def without_unread(self, hand: Hand) -> Hand:
+        """`hand` with the fields the family reads past (`unread_fields`) back at their defaults: the hand the
+        site shows for the family, which scores as `hand` does."""
+        ctx = hand.context
+        changed = {name: _DEFAULT_CONTEXT[name] for name in self.unread_fields
+                   if getattr(ctx, name) != _DEFAULT_CONTEXT[name]}
+        return replace(hand, context=replace(ctx, **changed)) if changed else hand
 
     def limit_rule(self, ruleset: Ruleset) -> str:
         """What the rule set's `limit` option does, in words, for the quick card beside the bare figure; empty when

@@ -25,15 +25,16 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..detectors import View
-from ..detectors.riichi import wait_of
 from ..hand import Hand, WaitingHand, WinContext
+from ..notation import parse_hand
 from ..rules import Pattern, Ruleset
-from ..shapes import Form, Kind, Reading
-from ..tiles import DRAGONS, EAST, is_orphan
+from ..shapes import Form, Reading
+from ..tiles import EAST
 from .common import Tally, apply_exclusions, find
 from .needs import Needs
 from .policy import Policy
 from .result import Counted, Excluded, Payment, Score
+from .riichi_fu import fu_of
 
 YAKUMAN = "yakuman"
 DORA = "dora"
@@ -231,7 +232,7 @@ def score_reading(hand: Hand, reading: Reading, rs: Ruleset) -> _Result:
     excluded = [tally.excluded[pid] for pid in sorted(tally.excluded, key=order)] if tally.excluded else []
     dora = plan.dora
     ids = {c.id for c in counted}
-    fu = fu_of(view, ids, rs, not plan.pinfu.isdisjoint(ids))
+    fu = fu_of(view, not plan.pinfu.isdisjoint(ids))
     if dora.issuperset(ids):
         notes.append("no yaku: a hand needs one to win, and dora do not count as yaku")
         return _Result(False, 0, fu, 0, "", [], excluded, reading, [], 0, notes)
@@ -251,40 +252,6 @@ def _order(rs: Ruleset, pid: str) -> int:
 
 def _yakuman_name(units: int) -> str:
     return "yakuman" if units == 1 else "double yakuman" if units == 2 else f"{units}x yakuman"
-
-
-def fu_of(view: View, yaku: set[str], rs: Ruleset, pinfu: bool | None = None) -> int:
-    """The minipoints of one reading, rounded up to ten (seven pairs: 25; thirteen orphans: 0, as
-    fu do not count for a yakuman). `pinfu`: whether `yaku` holds pinfu, when the caller knows."""
-    form = view.form
-    if form is Form.SEVEN_PAIRS:
-        return 25
-    if form is Form.THIRTEEN_ORPHANS:
-        return 0
-    tsumo = view.ctx.tsumo
-    if pinfu is None:
-        pinfu = any(rs.pattern(pid).detect == "pinfu" for pid in yaku)
-    if pinfu:
-        return 20 if tsumo else 30
-    closed = view.is_closed
-    fu = 20 + (10 if closed and not tsumo else 0) + (2 if tsumo else 0)
-    sets = view.sets
-    for s in sets[:-1]:
-        if s.kind is Kind.CHOW:
-            continue
-        part = 4 if is_orphan(s.tile) else 2
-        if s.kind is Kind.KONG:
-            part *= 4
-        if not s.exposed:
-            part *= 2
-        fu += part
-    pair = sets[-1].tile
-    fu += 2 * ((pair in DRAGONS) + (pair == view.ctx.seat) + (pair == view.ctx.round))
-    if wait_of(view) in ("pair", "closed", "edge"):
-        fu += 2
-    if fu == 20:  # an open hand with nothing else to count is given 30
-        return 30
-    return -(-fu // 10) * 10
 
 
 def basic_points(han: int, fu: int, counted_yakuman: bool = True) -> tuple[int, str]:
@@ -318,7 +285,38 @@ class RiichiPolicy(Policy):
 
     name = "riichi"
     option_types = {"counted_yakuman": bool, "stack_yakuman": bool}
+    unread_fields = UNUSED_FLAGS
     orbit_statistics = True
+
+    def value_words(self, ruleset: Ruleset, pattern: Pattern, value: int | None = None, short: bool = False
+                    ) -> str | None:
+        """A yakuman is named for what it is paid (its 13 or 26 han are only how the policy adds them up)."""
+        value = pattern.value if value is None else value
+        if pattern.group != YAKUMAN or not value:
+            return None
+        units = value // YAKUMAN_HAN
+        return ("Y" if units == 1 else f"{units}Y") if short else _yakuman_name(units)
+
+    def limit_label(self, ruleset: Ruleset) -> str:
+        return "mangan to yakuman"
+
+    def fu_parts(self, score: Score, ruleset: Ruleset) -> tuple[tuple[str, int], ...]:
+        """The fu of the reading the score took, worked out again with its parts named."""
+        if score.fu is None or score.reading is None or not score.legal:
+            return ()
+        parts: list[tuple[str, int]] = []
+        view = View(prepare(parse_hand(score.hand)), score.reading)
+        fu_of(view, not _plan(ruleset).pinfu.isdisjoint(c.id for c in score.patterns), parts)
+        return tuple(parts)
+
+    def limit_rule(self, ruleset: Ruleset) -> str:
+        """The limits as `basic_points` and the yakuman rules apply them, short enough for the printed card."""
+        counted = ruleset.option("counted_yakuman", True)
+        steps = [(least, name) for least, _, name in reversed(LIMITS) if least < 13 or counted]
+        ladder = ", ".join(f"{least}{'' if counted or least < steps[-1][0] else ' or more'} a {name}"
+                           for least, name in steps[1:])
+        stack = "yakuman add up" if ruleset.option("stack_yakuman", True) else "yakuman do not add up"
+        return f"basic points stop at a mangan's {MANGAN:,}; {steps[0][0]} han is a mangan, {ladder}; {stack}"
 
     def kept_apart(self, ruleset: Ruleset, a: str, b: str) -> tuple[str, str] | None:
         """Besides the exclusions: a yakuman sets every other yaku and the dora aside, where yakuman do not add up

@@ -20,6 +20,7 @@ from markupsafe import Markup, escape
 from ..cache import Remembered
 from ..notation import parse_hand
 from ..receipt import figure
+from ..rules import Pattern, Ruleset
 from ..scoring.families import policy_of
 from ..tiles import tile_from_text
 from . import svg, urls
@@ -192,6 +193,13 @@ def amount(value: Any, unit: str) -> str:
     return f"{_number(value)} {unit_label(unit, value)}"
 
 
+def pattern_value(rs: Ruleset, p: Pattern, value: int | None = None) -> str:
+    """A pattern's value (`value`, else its own) as a reader reads it: the family's word where it has one
+    (Riichi's 'yakuman'), else the figure with the rule set's unit."""
+    value = p.value if value is None else value
+    return policy_of(rs.policy).value_words(rs, p, value) or amount(value, rs.value_unit)
+
+
 class _CompiledTemplates(FileSystemBytecodeCache):
     """Compiled templates kept in the build cache: compiling them is a tenth of an incremental build."""
 
@@ -222,7 +230,7 @@ def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None) -
         urls=urls,
         search_kind=kind_of, search_kinds=KIND_ORDER, search_title_only=TITLE_ONLY,
         tile=lambda text, size="normal": Markup(svg.render_tile(tile_from_text(text), size=size)),
-        escape=escape, ruleset_label=ruleset_label,
+        escape=escape, ruleset_label=ruleset_label, pattern_value=pattern_value,
         policy_of=policy_of,
     )
     return env

@@ -36,6 +36,8 @@ class Line:
     points: int
     running: int
     sets: str  # "①③" — which sets of the reading this pattern used
+    words: str = ""  # the value and the running total in the family's words (receipt.CountedLine)
+    running_words: str = ""
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,8 @@ class Printed:
     form: str
     payments: tuple[tuple[str, tuple[tuple[str, float], ...]], ...]  # (scheme name, ((payer, amount), ...))
     why_not: str  # what is left over when the tiles make no winning shape (generator/leftover.py)
+    grade: str = ""  # Riichi's han and fu and limit (receipt.grade)
+    fu: tuple[tuple[str, int], ...] = ()  # Riichi's fu, part by part
 
 
 @dataclass(frozen=True)
@@ -97,11 +101,12 @@ def _printed(score: Score, rs: Ruleset) -> Printed:
     """The receipt's lines (`generator.receipt`, which the command line prints too) and the links to pattern pages."""
     shown = receipt_lines(score, rs)
     lines = tuple(Line(c.zh, c.en, urls.pattern_url(rs.id, c.id) if c.listed else None, c.value, c.count, c.points,
-                       c.running, c.sets) for c in shown.counted)
+                       c.running, c.sets, c.words, c.running_words) for c in shown.counted)
     struck = tuple(Struck(x.zh, x.en, urls.pattern_url(rs.id, x.id) if x.listed else None, x.rule,
                           x.by if x.by_name is None else x.by_name,
                           None if x.by_name is None else urls.pattern_url(rs.id, x.by)) for x in shown.struck)
-    return Printed(lines, struck, shown.subtotal, shown.reading, shown.form, shown.payments, shown.why_not)
+    return Printed(lines, struck, shown.subtotal, shown.reading, shown.form, shown.payments, shown.why_not,
+                   shown.grade, shown.fu)
 
 
 # The words for each yes/no flag of the notation (notation.BOOL_FLAGS); tsumo is said either way.

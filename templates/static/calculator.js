@@ -7,6 +7,7 @@
    data-ruleset and data-total (a 13-tile hand: data-waits on #results and on each rule set's column head);
    a malformed hand gives an element with data-error and no totals. */
 import { sortTiles, readHand, meldTiles, writeHand } from "./calculator-notation.js";
+import { amount, el, num, tableWrap } from "./calculator-dom.js";
 import { rovingGrid } from "./calculator-grid.js";
 
 const MAX_INPUT = 200;
@@ -34,16 +35,6 @@ function copyTile(t, extra) {
   const svg = (t ? tileSvg[t] : backSvg).cloneNode(true);
   if (extra) svg.classList.add(extra);
   return svg;
-}
-
-function el(tag, attrs, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "text") e.textContent = v; else e.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children) if (c !== null && c !== undefined) e.append(c);
-  return e;
 }
 
 function showPreview(st) {
@@ -259,18 +250,6 @@ function showEmpty() {
   cite.hidden = true;
 }
 
-/* Figures as every receipt prints them (generator/receipt.py: figure): plain below 10,000, else grouped by thin
-   spaces. */
-function num(value) {
-  return Math.abs(value) >= 10000 && Number.isInteger(value) ? String(value).replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f") : String(value);
-}
-function unitLabel(unit, value) { return unit === "points" && value === 1 ? "point" : unit; }
-function amount(value, unit) { return num(value) + " " + unitLabel(unit, value); }
-
-function tableWrap(label, table) {
-  return el("div", { class: "table-wrap", role: "region", "aria-label": label, tabindex: "0" }, table);
-}
-
 /* A rule set's verdict in its own words: a refused shape says what is left over, 团圆 that its dragons are wilds
    (the receipt's why_not, generator/leftover.py). */
 function verdict(s, why) {
@@ -302,8 +281,8 @@ function receiptOf(r) {
     const first = el("td", {}, patternCell(l));
     if (l.sets) first.append(" ", el("span", { class: "sets", title: "sets of the reading used", text: l.sets }));
     body.append(el("tr", { "data-pattern": l.id }, first,
-      el("td", { class: "num", text: num(l.value) + (l.count > 1 ? " × " + l.count : "") }),
-      el("td", { class: "num", text: num(l.running) })));
+      el("td", { class: "num", text: (l.words || num(l.value)) + (l.count > 1 ? " × " + l.count : "") }),
+      el("td", { class: "num", text: l.running_words || num(l.running) })));
   }
   for (const x of p.struck) {
     const why = el("span", { class: "why", text: "not counted: " + x.rule + (x.by ? ", by " : "") });
@@ -312,7 +291,12 @@ function receiptOf(r) {
   }
   const foot = el("tfoot");
   const adjusted = s.total !== p.subtotal;
-  if (adjusted) foot.append(el("tr", { class: "adjust" }, el("th", { scope: "row", text: "Sum " + num(p.subtotal) }),
+  /* Riichi's receipt ends in han and fu (and the fu part by part) instead of a sum: templates/_macros.html */
+  if (p.grade) {
+    foot.append(el("tr", { class: "grade" }, el("th", { scope: "row", text: "Han and fu" }), el("td", { colspan: "2", class: "num", text: p.grade })));
+    if (p.fu.length) foot.append(el("tr", { class: "fu-parts" }, el("th", { scope: "row", text: "Fu" }),
+      el("td", { colspan: "2", text: p.fu.map(([why, n]) => why + " " + n).join("; ") })));
+  } else if (adjusted) foot.append(el("tr", { class: "adjust" }, el("th", { scope: "row", text: "Sum " + num(p.subtotal) }),
     el("td", { colspan: "2", class: "num", text: s.notes.join("; ") })));
   const totalHead = el("th", { scope: "row", text: "Total" });
   if (!s.legal) totalHead.append(" ", el("span", { class: "flag", text: "not a legal win" }));
@@ -331,7 +315,7 @@ function receiptOf(r) {
     });
     sec.append(para);
   }
-  if (s.notes.length && !adjusted) sec.append(el("ul", { class: "notes" }, ...s.notes.map((n) => el("li", { text: n }))));
+  if (s.notes.length && (p.grade || !adjusted)) sec.append(el("ul", { class: "notes" }, ...s.notes.map((n) => el("li", { text: n }))));
   if (p.payments.length) {
     const para = el("p", { class: "payments" }, el("span", { class: "label", text: "Payments" }), " ");
     p.payments.forEach(([scheme, parts], k) => {

@@ -22,6 +22,8 @@ from .page import Page, ruleset_crumbs
 class CardRow:
     pattern: Pattern
     nots: tuple[str, ...]  # the patterns it does not count with, by number (or name), compact
+    value: str  # the value as the card prints it: a figure, or the family's word for it (Riichi's yakuman)
+    open: str = ""  # with a claimed meld (rule sets with open values): a figure, or "–" for concealed hands only
 
 
 @dataclass(frozen=True)
@@ -102,8 +104,28 @@ def groups(rs: Ruleset) -> list[CardGroup]:
     for label, ps in runs:
         whole = len({p.group for p in ps}) == 1 and all(q.group != ps[0].group or q in ps for q in rs.patterns)
         one = policy_of(rs.policy).one_per_group and whole and len(ps) > 1
-        out.append(CardGroup(label, tuple(CardRow(p, _nots(rs, p, whole, ref)) for p in _by_value(ps)), one))
+        out.append(CardGroup(label, tuple(_row(rs, p, _nots(rs, p, whole, ref)) for p in _by_value(ps)), one))
     return out
+
+
+def _row(rs: Ruleset, p: Pattern, nots: tuple[str, ...]) -> CardRow:
+    words = policy_of(rs.policy).value_words
+    value = words(rs, p, short=True) or f"{p.value:,}"
+    if not _has_open_values(rs):
+        return CardRow(p, nots, value)
+    if p.open_value is None:
+        return CardRow(p, nots, value, value)
+    return CardRow(p, nots, value, words(rs, p, p.open_value, True) or f"{p.open_value:,}" if p.open_value else "–")
+
+
+def _long_of(rs: Ruleset, short: str) -> str:
+    words = policy_of(rs.policy).value_words
+    return next(w for p in rs.patterns if words(rs, p, short=True) == short and (w := words(rs, p)))
+
+
+def _has_open_values(rs: Ruleset) -> bool:
+    """Whether some pattern is worth less with a claimed meld, or nothing: the card then prints a column for it."""
+    return any(p.open_value is not None for p in rs.patterns)
 
 
 def _series_note(gs: list[CardGroup]) -> bool:
@@ -118,10 +140,16 @@ def card(rs: Ruleset) -> dict[str, Any]:
     options = [(label, v) for label, v in views.options_rows(rs)
                if not (limit_rule and label == views.option_label("limit"))]
     zh_width = max((len(p.zh) for p in rs.patterns), default=2) + 0.6
+    value_width = max((len(w) for g in gs for r in g.rows for w in (r.value, r.open)), default=3)
+    shorts = sorted({r.value for g in gs for r in g.rows if not r.value.replace(",", "").isdigit()}, key=len)
     return {"groups": gs, "series_note": _series_note(gs), "options": options,
-            "payments": views.payment_rows(rs),
+            "payments": views.payment_rows(rs), "has_open": _has_open_values(rs),
             "zh_width": f"{min(zh_width, 8.6):.1f}em", "stamp": ruleset_stamp(rs),
+            "value_width": f"{min(value_width * 0.55 + 0.6, 4.4):.1f}em",
             "numbered": any(p.number for p in rs.patterns), "limit_rule": limit_rule,
+            "limit_label": policy_of(rs.policy).limit_label(rs),
+            # what the short values mean ("Y: yakuman"), read back from the family's words for them
+            "value_legend": [(short, _long_of(rs, short)) for short in shorts],
             "has_nots": any(p.excludes for p in rs.patterns) or policy_of(rs.policy).one_per_group}
 
 
