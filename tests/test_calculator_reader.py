@@ -182,10 +182,14 @@ _LINE = re.compile(r"^  (\S+) (.+?)\s+(\d+)(?: × (\d+))?\s+(\d+)$")
 def test_the_receipts_are_the_command_lines(browser, calculator_url: str) -> None:  # type: ignore[no-untyped-def]
     page = _open(browser, calculator_url)
     seen: list[str] = []
+    grades: list[str] = []
     for rid, hand in RECEIPT_HANDS:
         text = _cli("score", "--ruleset", rid, hand).splitlines()
         lines = [m.groups() for m in map(_LINE.match, text) if m]
         payments = [line.removeprefix("  payments, ") for line in text if line.startswith("  payments, ")]
+        before_total = text[1:next(i for i, line in enumerate(text) if line.startswith("  total "))]
+        grade = [line.strip() for line in before_total if not _LINE.match(line) and not line.startswith(("  (", "  fu: "))]
+        fu = [line.removeprefix("  fu: ") for line in before_total if line.startswith("  fu: ")]
         _ask(page, hand)
         sec = f'[id="calc-score-{rid}"]'  # an id with a dot (sihai-3.1) is no CSS #id
         shown = page.eval_on_selector_all(f"{sec} tr[data-pattern]", "trs => trs.map(tr => [...tr.cells].map(c => c.innerText))")
@@ -193,6 +197,10 @@ def test_the_receipts_are_the_command_lines(browser, calculator_url: str) -> Non
             [(cells[0].split(" ")[0], cells[1], cells[2]) for cells in shown], (rid, hand)
         assert page.eval_on_selector_all(f"{sec} .payments .pay", "els => els.map(e => e.textContent)") == payments
         seen.extend(payments)
+        assert page.eval_on_selector_all(f"{sec} tr.grade td", "els => els.map(e => e.textContent)") == grade
+        grades.extend(grade)
+        assert page.eval_on_selector_all(f"{sec} tr.fu-parts td", "els => els.map(e => e.textContent)") == fu
     assert "riichi: the dealer pays 8000, each other non-dealer pays 4000" in seen  # the labels the site prints
+    assert any(" han " in g for g in grades), grades
     assert page.errors == []
     page.close()
