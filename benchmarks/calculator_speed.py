@@ -74,7 +74,8 @@ def _visit(p, profile: Path, url: str) -> tuple[float, dict, list[dict], object,
     seconds = time.perf_counter() - start
     info = page.evaluate("window.calcEngine")
     phases = dict(info.get("phases", {}))
-    for mark in ("workerAt", "readyAt", "answeredAt"):  # ms since the navigation began, as the page saw them
+    phases.pop("began", None)
+    for mark in ("workerAt", "startAt", "readyAt", "answeredAt"):  # ms since the navigation began, as the page saw them
         phases[mark] = int(page.evaluate(f"document.getElementById('calculator').dataset.{mark}"))
     return seconds, phases, page.evaluate(DOWNLOADS), context, page
 

@@ -209,6 +209,7 @@ function startWorker() {
       window.calcEngine = msg.info;
       root.dataset.ready = "true";
       root.dataset.readyAt = String(Math.round(performance.now()));  // since navigation (benchmarks)
+      root.dataset.startAt = String(Math.round(msg.info.phases.began - performance.timeOrigin));  // the worker's start()
       /* "built" or "restored": no snapshot is saved after this start (the "snapshot" message says so otherwise) */
       if (msg.info.phases.snapshot !== "none") root.dataset.snapshot = msg.info.phases.snapshot;
       statusLine.textContent = "Engine " + engine.engine + " ready (loaded in " + ((performance.now() - t0) / 1000).toFixed(1)
