@@ -5,13 +5,20 @@ export const BOOL_FLAGS = ["tsumo", "last-tile", "after-kong", "robbing-kong", "
 export const WINDS = ["E", "S", "W", "N"];
 export const HONOUR_LETTERS = { E: 1, S: 2, W: 3, N: 4, P: 5, F: 6, C: 7 };
 export const SUITS = "mpsz";
+/* Riichi's words (README: Hand notation), kept as written: the picker has no buttons for them, but a hand that
+   has them must keep them when a tile is added. */
+const RIICHI_FLAGS = ["riichi", "double-riichi", "ippatsu"];
+const INDICATORS = ["dora", "ura"];
 
-export function tileIndex(t) { return SUITS.indexOf(t[1]) * 9 + (Number(t[0]) - 1); }
+/* A red five is written 0 (Riichi) and counts as a five everywhere. */
+export function rank(t) { return t[0] === "0" ? 5 : Number(t[0]); }
+export function tileIndex(t) { return SUITS.indexOf(t[1]) * 9 + (rank(t) - 1) + (t[0] === "0" ? 0.5 : 0); }
 export function sortTiles(ts) { return ts.slice().sort((a, b) => tileIndex(a) - tileIndex(b)); }
-export function validTile(t) { return /^[1-9][mps]$|^[1-7]z$/.test(t); }
+export function validTile(t) { return /^[0-9][mps]$|^[1-7]z$/.test(t); }
 
 export function emptyState() {
-  return { standing: [], melds: [], win: null, flags: { seat: "E", round: "E", flowers: 0, "wild-kongs": 0 } };
+  return { standing: [], melds: [], win: null, flags: { seat: "E", round: "E", flowers: 0, "wild-kongs": 0 },
+    riichi: [], indicators: [] };
 }
 
 /* Reads the notation well enough to show it in the picker; null if it cannot. The engine is the judge: its
@@ -22,6 +29,8 @@ export function readHand(text) {
   for (const word of text.trim().split(/\s+/).filter(Boolean)) {
     const m = /^([a-z-]+)(?:=(.*))?$/.exec(word);
     if (m && (BOOL_FLAGS.includes(m[1]) && m[2] === undefined)) { st.flags[m[1]] = true; continue; }
+    if (m && RIICHI_FLAGS.includes(m[1]) && m[2] === undefined) { st.riichi.push(word); continue; }
+    if (m && INDICATORS.includes(m[1]) && m[2] !== undefined) { st.indicators.push(word); continue; }
     if (m && (m[1] === "seat" || m[1] === "round") && m[2] !== undefined) {
       if (!WINDS.includes(m[2])) return null;
       st.flags[m[1]] = m[2]; continue;
@@ -39,7 +48,7 @@ export function readHand(text) {
     let digits = "";
     while (i < s.length && !stop.includes(s[i])) {
       const c = s[i];
-      if (/[1-9]/.test(c)) digits += c;
+      if (/[0-9]/.test(c)) digits += c;
       else if (SUITS.includes(c)) {
         if (!digits) return null;
         for (const d of digits) out.push(d + c);
@@ -80,7 +89,7 @@ export function readHand(text) {
 export function meldOf(tiles, concealed) {
   const [a, b, c] = tiles;
   if (tiles.length === 3 && !concealed && a[1] !== "z" && a[1] === b[1] && b[1] === c[1]
-      && Number(b[0]) === Number(a[0]) + 1 && Number(c[0]) === Number(b[0]) + 1) return { kind: "chow", tile: a, concealed: false };
+      && rank(b) === rank(a) + 1 && rank(c) === rank(b) + 1) return { kind: "chow", tile: a, concealed: false, tiles };
   if (tiles.every((t) => t === a)) {
     if (tiles.length === 3 && !concealed) return { kind: "pung", tile: a, concealed: false };
     if (tiles.length === 4) return { kind: "kong", tile: a, concealed };
@@ -89,7 +98,11 @@ export function meldOf(tiles, concealed) {
 }
 
 export function meldTiles(m) {
-  if (m.kind === "chow") { const r = Number(m.tile[0]); return [r, r + 1, r + 2].map((x) => x + m.tile[1]); }
+  if (m.kind === "chow") {
+    if (m.tiles) return m.tiles;  // as written: a red five stays red
+    const r = rank(m.tile);
+    return [r, r + 1, r + 2].map((x) => x + m.tile[1]);
+  }
   return Array(m.kind === "kong" ? 4 : 3).fill(m.tile);
 }
 
@@ -118,7 +131,9 @@ export function writeHand(st) {
     else parts.push("+" + st.win);
   }
   for (const f of BOOL_FLAGS) if (st.flags[f]) parts.push(f);
+  parts.push(...(st.riichi || []));
   for (const f of ["seat", "round"]) if (st.flags[f] && st.flags[f] !== "E") parts.push(f + "=" + st.flags[f]);
   for (const f of ["flowers", "wild-kongs"]) if (st.flags[f]) parts.push(f + "=" + st.flags[f]);
+  parts.push(...(st.indicators || []));
   return parts.join(" ");
 }

@@ -32,7 +32,7 @@ document.querySelectorAll("#palette .pick[data-tile]").forEach((b) => { tileSvg[
 const backSvg = document.getElementById("tile-back").content.querySelector("svg");
 
 function copyTile(t, extra) {
-  const svg = (t ? tileSvg[t] : backSvg).cloneNode(true);
+  const svg = (t ? tileSvg[t] || tileSvg["5" + t[1]] : backSvg).cloneNode(true);  // a red five drawn as a five
   if (extra) svg.classList.add(extra);
   return svg;
 }
