@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from .cli_common import EXIT_FAIL, EXIT_OK, EXIT_USAGE, UsageError, rulesets_named
 from .cli_runs import add_run_parsers
 from .notation import HandError, format_waiting, parse_hand, parse_waiting
-from .receipt import receipt_lines
+from .receipt import figure, receipt_lines
 from .rules import CONTENT_DIR, ContentError, Ruleset
 from .rulesets import all_rulesets, find_ruleset
 from .scoring import Score, score
@@ -42,10 +42,10 @@ def _receipt(s: Score) -> str:
     """The receipt as text: one line per pattern with the running total, then the total, notes and payments."""
     rs = find_ruleset(s.ruleset)
     lines = [f"{rs.name} {rs.edition} [{rs.id}]  {s.hand}"]
-    if not s.complete:
-        lines.append("  not a winning hand here: " + "; ".join(s.notes))
-        return "\n".join(lines)
     shown = receipt_lines(s, rs)
+    if not s.complete:
+        lines.append("  not a winning hand here: " + "; ".join(s.notes) + (f": {shown.why_not}" if shown.why_not else ""))
+        return "\n".join(lines)
     for c in shown.counted:
         times = f" × {c.count}" if c.count > 1 else ""
         lines.append(f"  {c.zh} {c.en:<34} {c.words or c.value:>5}{times:<5} {c.running_words or c.running:>6}")
@@ -58,8 +58,8 @@ def _receipt(s: Score) -> str:
     lines.append(f"  total {s.total} {s.unit}" + ("" if s.legal else "  (not a legal win)"))
     for note in s.notes:
         lines.append(f"  note: {note}")
-    for p in s.payments:
-        lines.append(f"  payment [{p.scheme}] {p.payer} pays {p.amount:g}")
+    for scheme, parts in shown.payments:
+        lines.append(f"  payments, {scheme}: " + ", ".join(f"{payer} {figure(amount)}" for payer, amount in parts))
     return "\n".join(lines)
 
 

@@ -41,7 +41,8 @@ MAX_WILD_KONGS = 3
 class HandError(ValueError):
     """A string that is not a hand: carries the 1-based column and the reason."""
 
-    def __init__(self, reason: str, position: int | None = None, text: str | None = None) -> None:
+    def __init__(self, reason: str, position: int | None = None, text: str | None = None, tiles: int | None = None) -> None:
+        self.tiles = tiles  # a wrong tile count: the tiles, a kong as three (the calculator says how many more)
         self.reason = reason
         self.position = position
         self.text = text
@@ -318,7 +319,7 @@ def _parse_common(text: str, expect_total: int) -> tuple[list[tuple[Tile, int]],
     want = expect_total - 3 * len(melds)
     if standing != want:
         what = "tiles standing in the hand (winning tile included)" if expect_total == 14 else "tiles standing in the hand"
-        raise HandError(f"wrong tile count: {standing} {what}, expected {want} with {len(melds)} meld(s)", offset + len(part) + 1)
+        raise HandError(f"wrong tile count: {standing} {what}, expected {want} with {len(melds)} meld(s)", offset + len(part) + 1, tiles=standing + 3 * len(melds))
     return concealed, tuple(m for m, _ in melds), win, ctx
 
 

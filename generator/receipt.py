@@ -1,19 +1,28 @@
 """A score as a receipt: the counted patterns with their running total, those not counted with the rule that
-removed them, and the reading. The command line prints it as text, the site as a table (which adds the links
-to pattern pages); both read it from here, so they cannot disagree.
+removed them, the reading and who pays what. The command line prints it as text, the site as a table (which adds
+the links to pattern pages) and the calculator page as the same table, drawn in the browser from `receipt_json`
+run under Pyodide; all three read it from here, so they cannot disagree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from .leftover import why_not
+from .notation import HandError, parse_hand
 from .rules import Ruleset
 from .scoring import Score
 from .scoring.families import policy_of
 from .scoring.result import describe_reading
 
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭"
+PAYERS: Mapping[str, str] = {"each": "each loser pays", "discarder": "discarder pays", "other": "each other player pays",
+                              "dealer": "the dealer pays", "non-dealer": "each other non-dealer pays"}
+"""Who pays, in words (scoring/payments.py and Riichi's payments name the payer by these ids)."""
+NO_SHAPE = "the tiles do not form a winning shape in this rule set"
+"""The engine's note for tiles that make no winning shape (scoring/engine.py, scoring/multiplier.py)."""
 
 
 @dataclass(frozen=True)
@@ -55,8 +64,22 @@ class ReceiptLines:
     subtotal: int  # the plain sum of the counted lines, before any limit, cap or conversion
     reading: tuple[tuple[str, str, str], ...]  # (number, kind, tiles) with "exposed"/"win" marks in kind
     form: str  # the winning form of the reading; "" when the score has none
+    payments: tuple[tuple[str, tuple[tuple[str, float], ...]], ...]  # (scheme's name, ((payer in words, amount), …))
+    why_not: str  # for a hand that is no winning shape here, what is left over (leftover.py); "" otherwise
     grade: str = ""  # Riichi: "3 han 40 fu", "5 han 30 fu, mangan", "double yakuman"; "" in other families
     fu: tuple[tuple[str, int], ...] = ()  # Riichi: the fu part by part (adding up to the score's), none for a yakuman
+
+
+def figure(value: float) -> str:
+    """A figure as every receipt prints it: ints plain, floats without a trailing .0, and from 10,000 on grouped by
+    thin spaces (the site's `number` filter; calculator.js's num() writes the same).
+
+    >>> figure(8000.0), figure(48000), figure(2.5)
+    ('8000', '48\u202f000', '2.5')
+    """
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return f"{value:,}".replace(",", "\u202f") if isinstance(value, int) and abs(value) >= 10000 else str(value)
 
 
 def grade(score: Score) -> str:
@@ -117,5 +140,52 @@ def receipt_lines(score: Score, rs: Ruleset) -> ReceiptLines:
             marks = [s["kind"]] + [m for m in ("exposed", "win") if s.get(m)]
             reading.append((_number(i, str(i + 1)), " ".join(marks), s["tiles"]))
     fu = policy_of(rs.policy).fu_parts(score, rs) if score.han is not None and not _yakuman(score) else ()
-    return ReceiptLines(tuple(counted), tuple(struck), running, tuple(reading), form, grade(score), fu)
+    return ReceiptLines(tuple(counted), tuple(struck), running, tuple(reading), form, _payments(score, rs),
+                        _why_not(score, rs), grade(score), fu)
+
+
+def _why_not(score: Score, rs: Ruleset) -> str:
+    """What is left over when the tiles make no winning shape under `rs` (not when a rule refuses a shape)."""
+    if score.complete or score.notes != [NO_SHAPE]:
+        return ""
+    try:
+        hand = parse_hand(score.hand)
+    except HandError:  # a score's key is a canonical hand; nothing to explain if it were not
+        return ""
+    family = policy_of(rs.policy)
+    return why_not(hand, family.suit_bound_wilds, family.tile_set_winds(rs))
+
+
+def _payments(score: Score, rs: Ruleset) -> tuple[tuple[str, tuple[tuple[str, float], ...]], ...]:
+    """The payments grouped by scheme, in the score's order, named as the rule data names them."""
+    names = {s.get("id"): s.get("en", s.get("id")) for s in rs.option("payment", []) or []}
+    grouped: dict[str, list[tuple[str, float]]] = {}
+    for p in score.payments:
+        grouped.setdefault(p.scheme, []).append((PAYERS.get(p.payer, p.payer), p.amount))
+    return tuple((names.get(k, k), tuple(v)) for k, v in grouped.items())
+
+
+def receipt_json(score: Score, rs: Ruleset, pattern_url: Any) -> dict[str, Any]:
+    """`receipt_lines` as plain data for the calculator page, which draws the site's receipt table from it;
+    `pattern_url(ruleset_id, pattern_id)` gives a listed pattern's page (the site's urls.pattern_url)."""
+    shown = receipt_lines(score, rs)
+
+    def link(pid: str, listed: bool) -> str | None:
+        return pattern_url(rs.id, pid) if listed else None
+
+    return {
+        "lines": [{"id": c.id, "zh": c.zh, "en": c.en, "url": link(c.id, c.listed), "value": c.value,
+                   "count": c.count, "running": c.running, "sets": c.sets, "words": c.words,
+                   "running_words": c.running_words} for c in shown.counted],
+        "struck": [{"id": x.id, "zh": x.zh, "en": x.en, "url": link(x.id, x.listed), "rule": x.rule,
+                    "by": x.by if x.by_name is None else x.by_name,
+                    "by_url": None if x.by_name is None else pattern_url(rs.id, x.by)} for x in shown.struck],
+        "subtotal": shown.subtotal,
+        "reading": {"form": shown.form, "sets": [{"n": n, "marks": marks, "tiles": tiles}
+                                                 for n, marks, tiles in shown.reading]} if shown.form else None,
+        "payments": [[scheme, [list(part) for part in parts]] for scheme, parts in shown.payments],
+        "why_not": shown.why_not,
+        "grade": shown.grade,
+        "fu": [list(part) for part in shown.fu],
+    }
 

@@ -62,6 +62,16 @@ def base_url(built_site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
+def calculator_url(base_url: str) -> str:
+    """`base_url` for the calculator's browser tests, which need the Pyodide runtime in the built site."""
+    from generator.site import calculator
+
+    if calculator.runtime_dir() is None:
+        pytest.skip(f"no Pyodide runtime in .cache/npm ({calculator.NPM_INSTALL}; scripts/test.sh installs it)")
+    return base_url
+
+
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
     if not CHROMIUM.exists():
         pytest.skip(NO_CHROMIUM)

@@ -33,7 +33,6 @@ from generator.notation import HandError, parse_hand
 from generator.rulesets import all_rulesets
 from generator.site import calculator, calculator_engine
 from generator.site.pages.calculator import calculator_page
-from generator.site.serve import start_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / ".cache" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
@@ -76,7 +75,8 @@ WAITING = [
     "123456m4444666s",  # a formal wait
     "19m19p19s1234567z",  # thirteen-sided
 ]
-MALFORMED = ["12x3m", "123m", "1112345678999m+5m tsumo seat=Q", "11111m2345678999p"]
+MALFORMED = ["12x3m", "1112345678999m+5m tsumo seat=Q", "11111m2345678999p", "1112345678999m11p"]
+INCOMPLETE = {"123m": 3, "123m [456p]": 6, "12m {5555z}": 5}  # hands being built: fewer than 13 tiles (a kong as 3)
 
 
 def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -133,6 +133,10 @@ def test_the_entry_module_answers_exactly_what_the_command_line_does() -> None:
                     assert (cell["total"], cell["patterns"]) == (s["total"], [p["id"] for p in s["patterns"]])
     for hand in MALFORMED:
         assert calculator_engine.answer_object(hand) == {"error": _cli_error(hand)}
+    for hand, tiles in INCOMPLETE.items():  # the command line says "wrong tile count"; the page, how many more
+        assert "wrong tile count" in _cli_error(hand)
+        assert calculator_engine.answer_object(hand) == {"mode": "incomplete", "hand": hand, "tiles": tiles,
+                                                         "to_waiting": 13 - tiles, "to_complete": 14 - tiles}
     long = calculator_engine.answer_object("1" * 5000)
     assert long["error"].startswith("error: the hand is too long")
     assert calculator_engine.answer_object(None)["error"]  # type: ignore[arg-type]
@@ -182,17 +186,7 @@ def test_the_packaged_engine_is_the_package_own_files_byte_for_byte(built_site: 
 
 
 @pytest.fixture(scope="module")
-def base_url(built_site: Path) -> Iterator[str]:
-    if calculator.runtime_dir() is None:
-        pytest.skip(f"no Pyodide runtime in .cache/npm ({calculator.NPM_INSTALL}; scripts/test.sh installs it)")
-    server, url = start_in_thread(built_site)
-    yield url
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
-def page(base_url: str) -> Iterator[object]:
+def page(calculator_url: str) -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -200,7 +194,7 @@ def page(base_url: str) -> Iterator[object]:
         pg = browser.new_page(viewport={"width": 1100, "height": 900})
         errors: list[str] = []
         pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.goto(base_url + "/calculator/")
+        pg.goto(calculator_url + "/calculator/")
         pg.wait_for_function("document.getElementById('calculator').dataset.ready === 'true'", timeout=120000)
         yield pg
         assert errors == [], errors
@@ -372,7 +366,7 @@ def test_the_picker_builds_a_hand_by_keyboard_and_keeps_the_text_in_step(page) -
 
 @pytest.mark.browser
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")
-def test_the_answered_page_passes_axe_and_fits_375px(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+def test_the_answered_page_passes_axe_and_fits_375px(page) -> None:  # type: ignore[no-untyped-def]
     if not AXE.is_file():
         pytest.skip("axe-core is not installed (npm install --prefix .cache/npm axe-core)")
     for hand in (HANDS[5], WAITING[2], MALFORMED[0]):

@@ -8,6 +8,8 @@ for good and a second visit downloads nothing again:
 * the engine bundle /calculator/engine-<hash>.zip: the engine's own modules byte for byte (`engine_sources`: what
   scoring needs, not the site, the command line or the statistics), the rule data (content/rulesets/*.toml) and
   the worker's entry module (calculator_engine.py, as atlas_calc.py);
+* the memory snapshot /calculator/snapshot-<hash>.bin (calculator_snapshot.py): the interpreter with that bundle
+  imported and the rule sets loaded, made under Node, which the page restores instead of booting Python;
 * nothing else: the page script and the worker (templates/static/calculator*.js) are static files like site.js.
 
 Without the runtime the build prints one warning line and the page says how to get it.
@@ -19,6 +21,7 @@ import ast
 import functools
 import hashlib
 import io
+import json
 import os
 import sys
 import zipfile
@@ -30,7 +33,7 @@ from markupsafe import Markup
 
 from ..digest import ruleset_stamp
 from ..tiles import ALL_TILES, tile_en, tile_to_text, tile_zh
-from . import svg, urls
+from . import calculator_snapshot, svg, urls
 
 URL = urls.CALCULATOR
 PYODIDE_VERSION = "314.0.7"
@@ -142,6 +145,8 @@ class Assets:
     runtime: str | None  # the runtime folder's URL, None when the build has no runtime
     bundle: str  # the engine bundle's URL
     files: tuple[tuple[str, bytes], ...]  # output path -> bytes
+    snapshot: str | None = None  # the memory snapshot's URL, None without the runtime or Node
+    lock: str | None = None  # the runtime's lock file's "info" as JSON (calculator-worker.js: options)
 
 
 @functools.lru_cache(maxsize=4)
@@ -168,15 +173,27 @@ def assets(content: Path) -> Assets:
     bundle = f"/calculator/engine-{_short(zipped)}.zip"
     files: list[tuple[str, bytes]] = [(bundle.lstrip("/"), zipped)]
     folder = runtime_dir()
-    runtime = None
+    runtime = snapshot = lock = None
     if folder is not None:
         runtime, runtime_files = _runtime(str(folder), _runtime_state(folder))
         files.extend(runtime_files)
+        made = calculator_snapshot.snapshot(folder, runtime, zipped)  # `runtime` names the files' digest
+        if made is not None:
+            snapshot = f"/calculator/snapshot-{_short(made)}.bin"
+            files.append((snapshot.lstrip("/"), made))
+        lock = _lock_info(dict(runtime_files))
     elif "runtime" not in _warned:
         _warned.add("runtime")
         print(f"warning: no Pyodide {PYODIDE_VERSION} runtime found, so the calculator page cannot score in the "
               f"browser (to enable it: {NPM_INSTALL}, then build again)", file=sys.stderr)
-    return Assets(runtime, bundle, tuple(files))
+    return Assets(runtime, bundle, tuple(files), snapshot, lock)
+
+
+def _lock_info(files: dict[str, bytes]) -> str:
+    """The lock file's "info" (versions and ABI), which the runtime checks; the worker passes it with no packages
+    so that the runtime need not fetch the whole lock file."""
+    lock = next(data for name, data in files.items() if name.endswith("/pyodide-lock.json"))
+    return json.dumps(json.loads(lock)["info"], sort_keys=True, separators=(",", ":"))
 
 
 def runtime_key() -> str:
@@ -204,13 +221,15 @@ BOOL_TOGGLES = (
     ("dealer", "Winner is the dealer"),
 )
 MELD_MODES = (
-    ("tile", "Standing tile", "adds the tile to the concealed hand"),
-    ("chow", "Chow", "exposed chow starting at the tile"),
-    ("pung", "Pung", "exposed pung"),
-    ("kong", "Kong", "exposed kong"),
-    ("ckong", "Concealed kong", "concealed kong"),
-    ("win", "Winning tile", "sets the winning tile"),
+    ("tile", "Standing tile", "", "a tile in the concealed hand"),
+    ("chow", "Chow", "吃", "a claimed run of three in one suit: tap its lowest tile"),
+    ("pung", "Pung", "碰", "a claimed set of three alike"),
+    ("kong", "Kong", "明杠", "a claimed set of four alike"),
+    ("ckong", "Concealed kong", "暗杠", "four alike from the wall, declared"),
+    ("win", "Winning tile", "和", "the tile that completed the hand; else the last tile tapped"),
 )
+"""What a tap on a tile adds: id, name, Chinese name, and what it means, printed on the button (not only in a
+tooltip: phones and keyboards have none)."""
 SUIT_ROWS = (("m", "Characters 万"), ("p", "Dots 筒"), ("s", "Bamboo 条"), ("z", "Honours 字"))
 
 
@@ -231,7 +250,7 @@ def flower_tiles() -> list[dict[str, Any]]:
 def view(data: Any) -> dict[str, Any]:
     a = assets(data.content)
     return {
-        "runtime": a.runtime, "bundle": a.bundle, "npm_install": NPM_INSTALL, "pyodide_version": PYODIDE_VERSION,
+        "runtime": a.runtime, "bundle": a.bundle, "snapshot": a.snapshot, "lock": a.lock, "npm_install": NPM_INSTALL, "pyodide_version": PYODIDE_VERSION,
         "palette": palette(), "flowers": flower_tiles(), "toggles": BOOL_TOGGLES, "winds": WIND_CHOICES,
         "modes": MELD_MODES, "stamps": {rs.id: ruleset_stamp(rs) for rs in data.rulesets.values()},
         "example": "123m456p789s111z2z+2z tsumo", "back": Markup(svg.render_back()),

@@ -7,9 +7,10 @@ looks filters up by name. So after each run the bundle's filter files and metada
 renamed by a digest of their new bytes, and the entry file names the metadata's new name. The fragments and word
 indexes are stable already and are left as they are.
 
-The files are gzip-compressed CBOR behind a `pagefind_dcd` signature. Only the CBOR that Pagefind writes there is
-read: unsigned integers, text, arrays and the simple values; anything else is refused, so a format change of a later
-Pagefind stops the build instead of corrupting the search.
+The files are gzip-compressed CBOR behind a `pagefind_dcd` signature, read and written by the `cbor2` library.
+Only the CBOR that Pagefind writes there is accepted: unsigned integers, text, arrays and the simple values, each in
+its shortest definite-length form (so writing a file back gives its bytes again); anything else is refused, so a
+format change of a later Pagefind stops the build instead of corrupting the search.
 """
 
 from __future__ import annotations
@@ -17,12 +18,11 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-import struct
 from collections.abc import Mapping
 
+import cbor2
+
 SIGNATURE = b"pagefind_dcd"
-_SIMPLE = {20: False, 21: True, 22: None}
-_SIMPLE_CODE = {False: 20, True: 21, None: 22}
 
 Cbor = int | str | bool | None | list["Cbor"]
 
@@ -32,49 +32,28 @@ class FormatError(ValueError):
 
 
 def decode(data: bytes) -> Cbor:
-    """One CBOR value that fills `data`.
+    """One CBOR value that fills `data`, as Pagefind writes it.
 
     >>> decode(bytes([0x82, 0x61, 0x66, 0x18, 0x2a]))
     ['f', 42]
     """
-    value, end = _decode(data, 0)
-    if end != len(data):
-        raise FormatError(f"{len(data) - end} bytes after the value")
+    try:
+        value = cbor2.loads(data)
+    except (cbor2.CBORDecodeError, ValueError, EOFError) as exc:
+        raise FormatError(f"not CBOR: {exc}") from exc
+    _check(value)
+    if encode(value) != data:  # trailing bytes, indefinite lengths, long forms: not what Pagefind writes
+        raise FormatError("not the shortest definite-length CBOR of its value")
     return value
 
 
-def _decode(data: bytes, at: int) -> tuple[Cbor, int]:
-    if at >= len(data):
-        raise FormatError("the value is cut off")
-    major, info = data[at] >> 5, data[at] & 31
-    at += 1
-    if major == 7:
-        if info not in _SIMPLE:
-            raise FormatError(f"simple value {info} (floats are not expected)")
-        return _SIMPLE[info], at
-    if info < 24:
-        n = info
-    elif info <= 27:
-        size = 1 << (info - 24)
-        if at + size > len(data):
-            raise FormatError("the value is cut off")
-        n = int.from_bytes(data[at:at + size], "big")
-        at += size
-    else:
-        raise FormatError(f"indefinite length (additional information {info})")
-    if major == 0:
-        return n, at
-    if major == 3:
-        if at + n > len(data):
-            raise FormatError("the value is cut off")
-        return data[at:at + n].decode("utf-8"), at + n
-    if major == 4:
-        items: list[Cbor] = []
-        for _ in range(n):
-            item, at = _decode(data, at)
-            items.append(item)
-        return items, at
-    raise FormatError(f"major type {major}")
+def _check(value: object) -> None:
+    if isinstance(value, list):
+        for item in value:
+            _check(item)
+    elif not (value is None or isinstance(value, (bool, str)) or (isinstance(value, int) and 0 <= value < 1 << 64)):
+        raise FormatError(f"a value of type {type(value).__name__}: {value!r:.40} (Pagefind writes unsigned "
+                          f"integers, text, arrays and simple values)")
 
 
 def encode(value: Cbor) -> bytes:
@@ -83,25 +62,8 @@ def encode(value: Cbor) -> bytes:
     >>> encode(['f', 42]).hex(), encode(decode(bytes.fromhex('19012c'))).hex()
     ('826166182a', '19012c')
     """
-    if isinstance(value, bool) or value is None:
-        return bytes([0xE0 | _SIMPLE_CODE[value]])
-    if isinstance(value, int):
-        if value < 0:
-            raise FormatError("negative integers are not expected")
-        return _head(0, value)
-    if isinstance(value, str):
-        raw = value.encode("utf-8")
-        return _head(3, len(raw)) + raw
-    return _head(4, len(value)) + b"".join(encode(item) for item in value)
-
-
-def _head(major: int, n: int) -> bytes:
-    if n < 24:
-        return bytes([major << 5 | n])
-    for info, fmt in ((24, ">B"), (25, ">H"), (26, ">I"), (27, ">Q")):
-        if n < 1 << (8 * struct.calcsize(fmt)):
-            return bytes([major << 5 | info]) + struct.pack(fmt, n)
-    raise FormatError(f"{n} does not fit in 64 bits")
+    _check(value)
+    return cbor2.dumps(value)
 
 
 def read_file(blob: bytes) -> Cbor:

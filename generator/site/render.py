@@ -19,6 +19,7 @@ from markupsafe import Markup, escape
 
 from ..cache import Remembered
 from ..notation import parse_hand
+from ..receipt import figure
 from ..rules import Pattern, Ruleset
 from ..scoring.families import policy_of
 from ..tiles import tile_from_text
@@ -157,10 +158,9 @@ def accent_style(colour: str) -> str:
 
 
 def _number(value: Any) -> str:
-    """Figures as the engine gives them: ints plain, floats without a trailing .0."""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return f"{value:,}".replace(",", "\u202f") if isinstance(value, int) and abs(value) >= 10000 else str(value)
+    """Figures as the engine gives them: ints plain, floats without a trailing .0 (receipt.figure, which the
+    command line prints too)."""
+    return figure(value)
 
 
 SKIP_OPEN, SKIP_CLOSE = "<!--search:skip-->", "<!--/search:skip-->"  # what generator.site.search.indexed_part cuts

@@ -15,7 +15,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 HOST = "127.0.0.1"
-IMMUTABLE = re.compile(r"/(pyodide/[0-9.]+-[0-9a-f]{10}/|calculator/engine-[0-9a-f]{12}\.zip$)")
+IMMUTABLE = re.compile(r"/(pyodide/[0-9.]+-[0-9a-f]{10}/|calculator/(engine-[0-9a-f]{12}\.zip|snapshot-[0-9a-f]{12}\.bin)$)")
 
 
 class Handler(SimpleHTTPRequestHandler):

@@ -62,6 +62,7 @@ class Printed:
     reading: tuple[tuple[str, str, str], ...]  # (number, kind, tiles) with "exposed"/"win" marks in kind
     form: str
     payments: tuple[tuple[str, tuple[tuple[str, float], ...]], ...]  # (scheme name, ((payer, amount), ...))
+    why_not: str  # what is left over when the tiles make no winning shape (generator/leftover.py)
     grade: str = ""  # Riichi's han and fu and limit (receipt.grade)
     fu: tuple[tuple[str, int], ...] = ()  # Riichi's fu, part by part
 
@@ -104,20 +105,8 @@ def _printed(score: Score, rs: Ruleset) -> Printed:
     struck = tuple(Struck(x.zh, x.en, urls.pattern_url(rs.id, x.id) if x.listed else None, x.rule,
                           x.by if x.by_name is None else x.by_name,
                           None if x.by_name is None else urls.pattern_url(rs.id, x.by)) for x in shown.struck)
-    return Printed(lines, struck, shown.subtotal, shown.reading, shown.form, _payments(score, rs), shown.grade,
-                   shown.fu)
-
-
-PAYERS: Mapping[str, str] = {"each": "each loser pays", "discarder": "discarder pays", "other": "each other player pays",
-                              "dealer": "the dealer pays", "non-dealer": "each other non-dealer pays"}
-
-
-def _payments(score: Score, rs: Ruleset) -> tuple[tuple[str, tuple[tuple[str, float], ...]], ...]:
-    names = {s.get("id"): s.get("en", s.get("id")) for s in rs.option("payment", []) or []}
-    grouped: dict[str, list[tuple[str, float]]] = {}
-    for p in score.payments:
-        grouped.setdefault(p.scheme, []).append((PAYERS.get(p.payer, p.payer), p.amount))
-    return tuple((names.get(k, k), tuple(v)) for k, v in grouped.items())
+    return Printed(lines, struck, shown.subtotal, shown.reading, shown.form, shown.payments, shown.why_not,
+                   shown.grade, shown.fu)
 
 
 # The words for each yes/no flag of the notation (notation.BOOL_FLAGS); tsumo is said either way.

@@ -1,17 +1,25 @@
-/* The calculator's engine (a module Web Worker): loads Pyodide and the engine bundle once, then answers hands.
+/* The calculator's engine (a module Web Worker): loads Pyodide and the engine once, then answers hands.
 
-   Messages in:  {type: "init", runtime: "/pyodide/<version>-<hash>/", bundle: "/calculator/engine-<hash>.zip"}
+   Messages in:  {type: "init", runtime: "/pyodide/<version>-<hash>/", bundle: "/calculator/engine-<hash>.zip",
+                  snapshot: "/calculator/snapshot-<hash>.bin" or null, lock: the lock file's "info" or null}
                  {type: "hand", id, text}
-   Messages out: {type: "ready", info: {engine, rulesets: [...]}, ms}   or {type: "failed", message}
+   Messages out: {type: "ready", info: {engine, rulesets: [...], phases, resources}, ms}   or {type: "failed", message}
                  {type: "answer", id, text, json, ms}   (json: generator/site/calculator_engine.py answer())
-*/
+
+   Three ways to start, fastest first:
+   1. the build's memory snapshot (generator/site/calculator_snapshot.py): the interpreter with the engine imported
+      and the rule sets loaded, restored instead of booting Python; under a content-hashed name, so a later visit
+      reads it from the HTTP cache;
+   2. without one (a build with no Node), a snapshot this browser saved after an earlier full start, in Cache
+      Storage, keyed by the runtime's and the bundle's hashed names;
+   3. the full start: boot Python, unpack the bundle, import the engine, load the rule sets.
+   Any failure of 1 or 2 falls back to 3. */
 let ready = null;
 let answerFn = null;
 
-/* A warm start: after a full start the worker saves a memory snapshot of the interpreter (the engine imported,
-   the rule sets loaded) in the browser's Cache Storage, keyed by the runtime's and the bundle's hashed names; the
-   next visit restores it instead of booting Python again. Any failure falls back to the full start. */
 const SNAPSHOTS = "atlas-calculator-snapshots";
+/* After a restore the generator of `random` would replay the snapshot's state on every visit: reseed it. */
+const AFTER_RESTORE = "import sys\nif 'random' in sys.modules: sys.modules['random'].seed()";
 
 function snapshotKey(runtime, bundle) {
   return new URL(bundle, self.location.href).href + "?snapshot-of=" + encodeURIComponent(runtime);
@@ -40,34 +48,59 @@ async function saveSnapshot(pyodide, key) {
   }
 }
 
-async function start(runtime, bundle) {
+function fetchBytes(url, what) {
+  return fetch(url).then((r) => {
+    if (!r.ok) throw new Error("cannot fetch the " + what + " (" + r.status + ")");
+    return r.arrayBuffer();
+  });
+}
+
+/* The lock file lists Pyodide's optional packages, none of which the engine uses: given its "info" alone, the
+   runtime does not fetch it (116 KiB). */
+function options(runtime, lock) {
+  const o = { indexURL: runtime, packages: [] };
+  if (lock) o.lockFileContents = JSON.stringify({ info: lock, packages: {} });
+  return o;
+}
+
+async function restore(loadPyodide, runtime, lock, snapshot) {
+  const pyodide = await loadPyodide({ ...options(runtime, lock), _loadSnapshot: snapshot });
+  pyodide.runPython(AFTER_RESTORE);
+  return pyodide.pyimport("atlas_calc");
+}
+
+async function start(runtime, bundle, snapshotUrl, lock) {
   const t0 = performance.now();
-  const phases = {};
+  const phases = { began: performance.timeOrigin + t0 };  // wall-clock ms, for the page to place the start
   const mark = (name, since) => { phases[name] = Math.round(performance.now() - since); };
+  /* The snapshot's download starts before the loader's, so the two overlap. */
+  const built = snapshotUrl ? fetchBytes(snapshotUrl, "engine snapshot") : null;
+  if (built) built.catch(() => {});  // awaited below; a failure there means the full start
   const { loadPyodide } = await import(new URL("pyodide.mjs", new URL(runtime, self.location.href)).href);
   mark("loader", t0);
-  const key = snapshotKey(runtime, bundle);
-  const snapshot = await savedSnapshot(key);
-  let calc = null;
-  if (snapshot) {
+  const attempt = async (bytes, name) => {  // a restore, timed; null (and the reason noted) if it fails
     const t1 = performance.now();
     try {
-      const pyodide = await loadPyodide({ indexURL: runtime, packages: [], _loadSnapshot: snapshot });
-      calc = pyodide.pyimport("atlas_calc");
+      const restored = await restore(loadPyodide, runtime, lock, bytes);
       mark("restore", t1);
-      phases.snapshot = "restored";
+      phases.snapshot = name;
+      return restored;
     } catch (e) {
-      calc = null;
-      try { await (await caches.open(SNAPSHOTS)).delete(key); } catch (e2) { /* ignore */ }
+      phases[name + "Failed"] = String(e && e.message ? e.message : e);
+      return null;
     }
+  };
+  let calc = built ? await attempt(built, "built") : null;
+  const key = snapshotKey(runtime, bundle);
+  const saved = calc || built ? null : await savedSnapshot(key);
+  if (saved) {
+    calc = await attempt(saved, "restored");
+    if (!calc) try { await (await caches.open(SNAPSHOTS)).delete(key); } catch (e) { /* ignore */ }
   }
   if (!calc) {
-    const archiveP = fetch(bundle).then((r) => {
-      if (!r.ok) throw new Error("cannot fetch the engine bundle (" + r.status + ")");
-      return r.arrayBuffer();
-    }).then((b) => { mark("bundle", t0); return b; });
+    const archiveP = fetchBytes(bundle, "engine bundle").then((b) => { mark("bundle", t0); return b; });
     const t1 = performance.now();
-    const pyodide = await loadPyodide({ indexURL: runtime, packages: [], _makeSnapshot: true });
+    const pyodide = await loadPyodide({ ...options(runtime, lock), _makeSnapshot: !built });
     mark("runtime", t1);
     const archive = await archiveP;
     const t2 = performance.now();
@@ -78,8 +111,8 @@ async function start(runtime, bundle) {
     pyodide.runPython("atlas_calc.setup()");
     mark("rules", t3);
     calc = pyodide.pyimport("atlas_calc");
-    phases.snapshot = "made";
-    setTimeout(() => saveSnapshot(pyodide, key), 300);  // after the first answer, off its path
+    phases.snapshot = "none";
+    if (!built) setTimeout(() => saveSnapshot(pyodide, key), 300);  // after the first answer, off its path
   }
   const info = JSON.parse(calc.setup());
   answerFn = calc.answer;
@@ -93,7 +126,7 @@ async function start(runtime, bundle) {
 self.onmessage = async (event) => {
   const msg = event.data || {};
   if (msg.type === "init") {
-    if (!ready) ready = start(msg.runtime, msg.bundle);
+    if (!ready) ready = start(msg.runtime, msg.bundle, msg.snapshot || null, msg.lock || null);
     try {
       const r = await ready;
       self.postMessage({ type: "ready", info: r.info, ms: r.ms });

@@ -6,11 +6,11 @@
    Contract for outside checks: #results gets data-for = the hand text it answered; each rule set's row has
    data-ruleset and data-total (a 13-tile hand: data-waits on #results and on each rule set's column head);
    a malformed hand gives an element with data-error and no totals. */
+import { sortTiles, readHand, meldTiles, writeHand } from "./calculator-notation.js";
+import { amount, el, num, tableWrap } from "./calculator-dom.js";
+import { rovingGrid } from "./calculator-grid.js";
+
 const MAX_INPUT = 200;
-const BOOL_FLAGS = ["tsumo", "last-tile", "after-kong", "robbing-kong", "last-copy", "first-turn", "dealer"];
-const WINDS = ["E", "S", "W", "N"];
-const HONOUR_LETTERS = { E: 1, S: 2, W: 3, N: 4, P: 5, F: 6, C: 7 };
-const SUITS = "mpsz";
 /* Where the site is published (`build --base-url`); the engine's answers name root-absolute site addresses. */
 const BASE = document.documentElement.dataset.base || "/";
 function siteUrl(path) { return path.charAt(0) === "/" ? BASE + path.slice(1) : path; }
@@ -25,121 +25,6 @@ const previewText = document.getElementById("calc-preview-text");
 const cite = document.getElementById("cite");
 let mode = "tile";
 
-/* ---------------------------------------------------------------- tiles and the notation (for the picker) */
-
-function tileIndex(t) { return SUITS.indexOf(t[1]) * 9 + (Number(t[0]) - 1); }
-function sortTiles(ts) { return ts.slice().sort((a, b) => tileIndex(a) - tileIndex(b)); }
-function validTile(t) { return /^[1-9][mps]$|^[1-7]z$/.test(t); }
-
-function emptyState() {
-  return { standing: [], melds: [], win: null, flags: { seat: "E", round: "E", flowers: 0, "wild-kongs": 0 } };
-}
-
-/* Reads the notation well enough to show it in the picker; null if it cannot. The engine is the judge: its
-   message, not this reader's, is what the page shows for a bad hand. */
-function readHand(text) {
-  const st = emptyState();
-  const tileWords = [];
-  for (const word of text.trim().split(/\s+/).filter(Boolean)) {
-    const m = /^([a-z-]+)(?:=(.*))?$/.exec(word);
-    if (m && (BOOL_FLAGS.includes(m[1]) && m[2] === undefined)) { st.flags[m[1]] = true; continue; }
-    if (m && (m[1] === "seat" || m[1] === "round") && m[2] !== undefined) {
-      if (!WINDS.includes(m[2])) return null;
-      st.flags[m[1]] = m[2]; continue;
-    }
-    if (m && (m[1] === "flowers" || m[1] === "wild-kongs") && m[2] !== undefined) {
-      if (!/^\d$/.test(m[2])) return null;
-      st.flags[m[1]] = Number(m[2]); continue;
-    }
-    tileWords.push(word);
-  }
-  const s = tileWords.join("");
-  let i = 0;
-  const run = (stop) => {  // tiles up to `stop` (or the end / a bracket / '+')
-    const out = [];
-    let digits = "";
-    while (i < s.length && !stop.includes(s[i])) {
-      const c = s[i];
-      if (/[1-9]/.test(c)) digits += c;
-      else if (SUITS.includes(c)) {
-        if (!digits) return null;
-        for (const d of digits) out.push(d + c);
-        digits = "";
-      } else if (HONOUR_LETTERS[c]) {
-        if (digits) return null;
-        out.push(HONOUR_LETTERS[c] + "z");
-      } else return null;
-      i++;
-    }
-    return digits ? null : out;
-  };
-  while (i < s.length) {
-    const c = s[i];
-    if (c === "[" || c === "{") {
-      i++;
-      const tiles = run(c === "[" ? "]" : "}");
-      if (!tiles || s[i] !== (c === "[" ? "]" : "}") || !tiles.every(validTile)) return null;
-      i++;
-      const meld = meldOf(tiles, c === "{");
-      if (!meld) return null;
-      st.melds.push(meld);
-    } else if (c === "+") {
-      let t = null;
-      if (HONOUR_LETTERS[s[i + 1]]) { t = HONOUR_LETTERS[s[i + 1]] + "z"; i += 2; }
-      else { t = s.slice(i + 1, i + 3); i += 3; }
-      if (!validTile(t)) return null;
-      st.win = t;
-    } else {
-      const tiles = run("[{+");
-      if (!tiles || !tiles.every(validTile)) return null;
-      st.standing.push(...tiles);
-    }
-  }
-  return st;
-}
-
-function meldOf(tiles, concealed) {
-  const [a, b, c] = tiles;
-  if (tiles.length === 3 && !concealed && a[1] !== "z" && a[1] === b[1] && b[1] === c[1]
-      && Number(b[0]) === Number(a[0]) + 1 && Number(c[0]) === Number(b[0]) + 1) return { kind: "chow", tile: a, concealed: false };
-  if (tiles.every((t) => t === a)) {
-    if (tiles.length === 3 && !concealed) return { kind: "pung", tile: a, concealed: false };
-    if (tiles.length === 4) return { kind: "kong", tile: a, concealed };
-  }
-  return null;
-}
-
-function meldTiles(m) {
-  if (m.kind === "chow") { const r = Number(m.tile[0]); return [r, r + 1, r + 2].map((x) => x + m.tile[1]); }
-  return Array(m.kind === "kong" ? 4 : 3).fill(m.tile);
-}
-
-function groupText(tiles) {
-  let out = "";
-  for (const suit of SUITS) {
-    const digits = sortTiles(tiles).filter((t) => t[1] === suit).map((t) => t[0]).join("");
-    if (digits) out += digits + suit;
-  }
-  return out;
-}
-
-function writeHand(st) {
-  const parts = [];
-  if (st.standing.length) parts.push(groupText(st.standing));
-  for (const m of st.melds) {
-    const body = groupText(meldTiles(m));
-    parts.push(m.concealed ? "{" + body + "}" : "[" + body + "]");
-  }
-  if (st.win) {
-    if (parts.length && !st.melds.length) parts[parts.length - 1] += "+" + st.win;
-    else parts.push("+" + st.win);
-  }
-  for (const f of BOOL_FLAGS) if (st.flags[f]) parts.push(f);
-  for (const f of ["seat", "round"]) if (st.flags[f] && st.flags[f] !== "E") parts.push(f + "=" + st.flags[f]);
-  for (const f of ["flowers", "wild-kongs"]) if (st.flags[f]) parts.push(f + "=" + st.flags[f]);
-  return parts.join(" ");
-}
-
 /* ---------------------------------------------------------------- the picker */
 
 const tileSvg = {};
@@ -147,35 +32,32 @@ document.querySelectorAll("#palette .pick[data-tile]").forEach((b) => { tileSvg[
 const backSvg = document.getElementById("tile-back").content.querySelector("svg");
 
 function copyTile(t, extra) {
-  const svg = (t ? tileSvg[t] : backSvg).cloneNode(true);
+  const svg = (t ? tileSvg[t] || tileSvg["5" + t[1]] : backSvg).cloneNode(true);  // a red five drawn as a five
   if (extra) svg.classList.add(extra);
   return svg;
-}
-
-function el(tag, attrs, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "text") e.textContent = v; else e.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children) if (c !== null && c !== undefined) e.append(c);
-  return e;
 }
 
 function showPreview(st) {
   preview.replaceChildren();
   if (!st) { previewText.textContent = "The picker cannot show this text; the engine's verdict is below."; return; }
-  const count = st.standing.length + st.melds.reduce((n, m) => n + Math.min(3, meldTiles(m).length), 0) + (st.win ? 1 : 0);
-  if (st.standing.length) preview.append(el("span", { class: "standing tiles" }, ...sortTiles(st.standing).map((t) => copyTile(t))));
+  const count = tileCount(st);
+  const implied = !st.win && count === 14 ? st.standing[st.standing.length - 1] : null;  // the last tile tapped
+  const shown = implied ? st.standing.slice(0, -1) : st.standing;
+  if (shown.length) preview.append(el("span", { class: "standing tiles" }, ...sortTiles(shown).map((t) => copyTile(t))));
   for (const m of st.melds) {
     const tiles = meldTiles(m).map((t, k) => copyTile(m.concealed && (k === 0 || k === 3) ? null : t));
     preview.append(el("span", { class: "meld " + (m.concealed ? "concealed-kong" : "exposed") }, ...tiles));
   }
-  if (st.win) preview.append(el("span", { class: "win" }, copyTile(st.win, "win")));
+  if (st.win || implied) preview.append(el("span", { class: "win" }, copyTile(st.win || implied, "win")));
   if (st.flags.flowers) preview.append(el("span", { class: "flowers", text: "✿ × " + st.flags.flowers }));
   previewText.textContent = !count ? "No tiles yet."
     : count === 13 && !st.win ? "13 tiles: a waiting hand (what it waits on is shown below)"
-    : count + " of 14 tiles (a kong counts as three)" + (st.win ? "" : "; without a winning tile marked, the last standing tile wins");
+    : implied ? "14 tiles; the last one tapped (" + implied + ") wins, unless you choose a “Winning tile”"
+    : count + " of 14 tiles (a kong counts as three)";
+}
+
+function tileCount(st) {
+  return st.standing.length + 3 * st.melds.length + (st.win ? 1 : 0);
 }
 
 function syncControls(st) {
@@ -223,7 +105,13 @@ document.querySelectorAll("#palette .pick[data-tile]").forEach((b) => {
   b.addEventListener("click", () => changeState((st) => {
     const t = b.dataset.tile;
     if (mode === "tile") st.standing.push(t);
-    else if (mode === "win") st.win = t;
+    else if (mode === "win") {
+      /* A full hand's winning tile chosen among its own tiles: that copy moves to the winning place (otherwise the
+         last tile tapped was the winner, and the chosen one would make fifteen tiles). */
+      const k = st.standing.lastIndexOf(t);
+      if (!st.win && tileCount(st) >= 14 && k >= 0) st.standing.splice(k, 1);
+      st.win = t;
+    }
     else if (mode === "chow") {
       if (t[1] === "z" || Number(t[0]) > 7) { statusLine.textContent = "A chow starts at a suited tile from 1 to 7."; return; }
       st.melds.push({ kind: "chow", tile: t, concealed: false });
@@ -232,6 +120,8 @@ document.querySelectorAll("#palette .pick[data-tile]").forEach((b) => {
     else if (mode === "ckong") st.melds.push({ kind: "kong", tile: t, concealed: true });
   }));
 });
+
+rovingGrid(document.getElementById("palette"));
 
 document.querySelectorAll("#palette .pick[data-flower]").forEach((b) => {
   b.addEventListener("click", () => changeState((st) => { st.flags.flowers = Math.min(8, (st.flags.flowers || 0) + 1); }));
@@ -309,14 +199,19 @@ function ask(text, how) {
 function startWorker() {
   const runtime = root.dataset.runtime;
   if (!runtime) return;
-  worker = new Worker(new URL("calculator-worker.js", import.meta.url), { type: "module" });
-  const t0 = performance.now();
-  worker.onmessage = (event) => {
-    const msg = event.data;
+  const early = window.atlasEngine;  // started by calculator-start.js in the page's head
+  worker = early ? early.worker : new Worker(new URL("calculator-worker.js", import.meta.url), { type: "module" });
+  const t0 = early ? early.started : performance.now();
+  root.dataset.workerAt = String(Math.round(t0));  // since navigation (benchmarks)
+  const receive = (msg) => {
     if (msg.type === "ready") {
       engine = msg.info;
       window.calcEngine = msg.info;
       root.dataset.ready = "true";
+      root.dataset.readyAt = String(Math.round(performance.now()));  // since navigation (benchmarks)
+      root.dataset.startAt = String(Math.round(msg.info.phases.began - performance.timeOrigin));  // the worker's start()
+      /* "built" or "restored": no snapshot is saved after this start (the "snapshot" message says so otherwise) */
+      if (msg.info.phases.snapshot !== "none") root.dataset.snapshot = msg.info.phases.snapshot;
       statusLine.textContent = "Engine " + engine.engine + " ready (loaded in " + ((performance.now() - t0) / 1000).toFixed(1)
         + " s): " + engine.rulesets.length + " rule sets.";
       if (pending !== null) { const p = pending; pending = null; ask(p, "address"); }
@@ -328,10 +223,14 @@ function startWorker() {
     } else if (msg.type === "answer" && msg.id === latest) {
       root.dataset.engineMs = String(Math.round(msg.ms));  // the engine's own time for the answer (benchmarks)
       render(JSON.parse(msg.json), msg.text, msg.ms);
+      if (!root.dataset.answeredAt) root.dataset.answeredAt = String(Math.round(performance.now()));
     }
   };
+  worker.onmessage = (event) => receive(event.data);
   worker.onerror = (e) => { statusLine.textContent = "The engine could not start: " + (e.message || "worker error"); };
-  worker.postMessage({ type: "init", runtime: new URL(runtime, location.href).href, bundle: new URL(root.dataset.bundle, location.href).href });
+  if (early) early.early.splice(0).forEach(receive);
+  else worker.postMessage({ type: "init", runtime: new URL(runtime, location.href).href,
+    bundle: new URL(root.dataset.bundle, location.href).href, snapshot: null, lock: null });
 }
 
 /* ---------------------------------------------------------------- results */
@@ -343,22 +242,19 @@ document.querySelectorAll("#cite-list [data-cite]").forEach((li) => {
 
 function showEmpty() {
   results.replaceChildren(el("h2", { id: "results-h", text: "Scores" }), el("p", { class: "empty", text: "No hand yet." }));
+  results.removeAttribute("data-needs");
+  const box = document.getElementById("answer");
+  box.removeAttribute("data-for");
+  box.replaceChildren(el("p", { class: "empty", text: "Tap tiles or type a hand: its score under every rule set appears here." }));
   results.removeAttribute("data-waits");
   results.removeAttribute("data-formal");
   cite.hidden = true;
 }
 
-const NUMBER = new Intl.NumberFormat("en");  // one formatter: toLocaleString("en") builds one per call
-function num(value) { return NUMBER.format(value); }
-function unitLabel(unit, value) { return unit === "points" && value === 1 ? "point" : unit; }
-function amount(value, unit) { return num(value) + " " + unitLabel(unit, value); }
-
-function tableWrap(label, table) {
-  return el("div", { class: "table-wrap", role: "region", "aria-label": label, tabindex: "0" }, table);
-}
-
-function verdict(s) {
-  if (!s.complete) return "not a winning shape" + (s.notes.length ? ": " + s.notes.join("; ") : "");
+/* A rule set's verdict in its own words: a refused shape says what is left over, 团圆 that its dragons are wilds
+   (the receipt's why_not, generator/leftover.py). */
+function verdict(s, why) {
+  if (!s.complete) return "not a winning shape" + (why ? ": " + why : s.notes.length ? ": " + s.notes.join("; ") : "");
   if (!s.legal) return "not a legal win" + (s.notes.length ? ": " + s.notes.join("; ") : "");
   return "legal win";
 }
@@ -377,7 +273,8 @@ function receiptOf(r) {
   const sec = el("section", { class: cls, id: "calc-score-" + s.ruleset, style: rulesetInfo[s.ruleset] && rulesetInfo[s.ruleset].accent });
   sec.append(el("h3", { class: "receipt-head" }, el("span", { class: "rs-id", text: s.ruleset }), " " + rsName(s.ruleset)));
   if (!s.complete) {
-    sec.append(el("p", { class: "verdict", text: "Not a winning hand under these rules" + (s.notes.length ? ": " + s.notes.join("; ") : "") + "." }));
+    sec.append(el("p", { class: "verdict", text: "Not a winning hand under these rules" + (s.notes.length ? ": " + s.notes.join("; ") : "")
+      + (p.why_not ? ": " + p.why_not : "") + "." }));
     return sec;
   }
   const body = el("tbody");
@@ -385,8 +282,8 @@ function receiptOf(r) {
     const first = el("td", {}, patternCell(l));
     if (l.sets) first.append(" ", el("span", { class: "sets", title: "sets of the reading used", text: l.sets }));
     body.append(el("tr", { "data-pattern": l.id }, first,
-      el("td", { class: "num", text: num(l.value) + (l.count > 1 ? " × " + l.count : "") }),
-      el("td", { class: "num", text: num(l.running) })));
+      el("td", { class: "num", text: (l.words || num(l.value)) + (l.count > 1 ? " × " + l.count : "") }),
+      el("td", { class: "num", text: l.running_words || num(l.running) })));
   }
   for (const x of p.struck) {
     const why = el("span", { class: "why", text: "not counted: " + x.rule + (x.by ? ", by " : "") });
@@ -395,7 +292,12 @@ function receiptOf(r) {
   }
   const foot = el("tfoot");
   const adjusted = s.total !== p.subtotal;
-  if (adjusted) foot.append(el("tr", { class: "adjust" }, el("th", { scope: "row", text: "Sum " + num(p.subtotal) }),
+  /* Riichi's receipt ends in han and fu (and the fu part by part) instead of a sum: templates/_macros.html */
+  if (p.grade) {
+    foot.append(el("tr", { class: "grade" }, el("th", { scope: "row", text: "Han and fu" }), el("td", { colspan: "2", class: "num", text: p.grade })));
+    if (p.fu.length) foot.append(el("tr", { class: "fu-parts" }, el("th", { scope: "row", text: "Fu" }),
+      el("td", { colspan: "2", text: p.fu.map(([why, n]) => why + " " + n).join("; ") })));
+  } else if (adjusted) foot.append(el("tr", { class: "adjust" }, el("th", { scope: "row", text: "Sum " + num(p.subtotal) }),
     el("td", { colspan: "2", class: "num", text: s.notes.join("; ") })));
   const totalHead = el("th", { scope: "row", text: "Total" });
   if (!s.legal) totalHead.append(" ", el("span", { class: "flag", text: "not a legal win" }));
@@ -407,17 +309,20 @@ function receiptOf(r) {
   if (p.reading) {
     const para = el("p", { class: "reading" }, el("span", { class: "label", text: "Read as" }), " " + p.reading.form + ": ");
     p.reading.sets.forEach((x, k) => {
-      const marks = [x.kind].concat(x.exposed ? ["exposed"] : [], x.win ? ["win"] : []).join(" ");
-      para.append(el("span", { class: "set" + (x.exposed ? " exposed" : "") + (x.win ? " has-win" : "") },
-        el("span", { class: "n", text: x.n }), " " + marks + " ", el("code", { text: x.tiles })));
+      const marks = x.marks.split(" ");
+      para.append(el("span", { class: "set" + (marks.includes("exposed") ? " exposed" : "") + (marks.includes("win") ? " has-win" : "") },
+        el("span", { class: "n", text: x.n }), " " + x.marks + " ", el("code", { text: x.tiles })));
       if (k < p.reading.sets.length - 1) para.append(" ");
     });
     sec.append(para);
   }
-  if (s.notes.length && !adjusted) sec.append(el("ul", { class: "notes" }, ...s.notes.map((n) => el("li", { text: n }))));
+  if (s.notes.length && (p.grade || !adjusted)) sec.append(el("ul", { class: "notes" }, ...s.notes.map((n) => el("li", { text: n }))));
   if (p.payments.length) {
     const para = el("p", { class: "payments" }, el("span", { class: "label", text: "Payments" }), " ");
-    para.append(p.payments.map(([scheme, parts]) => scheme + ": " + parts.map(([payer, amt]) => payer + " " + num(amt)).join(", ")).join("; "));
+    p.payments.forEach(([scheme, parts], k) => {
+      para.append(el("span", { class: "pay", text: scheme + ": " + parts.map(([payer, amt]) => payer + " " + num(amt)).join(", ") }));
+      if (k < p.payments.length - 1) para.append("; ");
+    });
     sec.append(para);
   }
   return sec;
@@ -430,13 +335,52 @@ function renderScores(a) {
     body.append(el("tr", { "data-ruleset": s.ruleset, "data-total": s.total, "data-legal": String(s.legal), "data-complete": String(s.complete) },
       el("th", { scope: "row" }, el("a", { href: "#calc-score-" + s.ruleset, text: rsName(s.ruleset) + " " + s.ruleset })),
       el("td", { class: "num", text: amount(s.total, s.unit) }),
-      el("td", { text: verdict(s) }),
+      el("td", { text: verdict(s, r.receipt.why_not) }),
       el("td", { class: "num", text: String(r.receipt.lines.length) })));
   }
   const table = el("table", { class: "summary" },
     el("thead", {}, el("tr", {}, ...["Rule set", "Total", "Verdict", "Patterns"].map((h, k) =>
       el("th", { scope: "col", class: k === 1 || k === 3 ? "num" : null, text: h })))), body);
-  return [tableWrap("Scores at a glance", table), el("h2", { text: "Breakdown under every rule set" }), ...a.results.map(receiptOf)];
+  const out = [tableWrap("Scores at a glance", table), el("h2", { text: "Breakdown under every rule set" }), ...a.results.map(receiptOf)];
+  const shape = noShape(a);
+  if (shape) out.unshift(el("p", { class: "no-shape", "data-why-not": shape, text: "Not a winning shape: " + shape + "." }));
+  return out;
+}
+
+/* When no rule set finds a winning shape: what is left over, as the rule sets without wilds see it. */
+function noShape(a) {
+  if (a.results.some((r) => r.score.complete)) return null;
+  const plain = a.results.map((r) => r.receipt.why_not).filter((w) => w && !w.startsWith("here the dragons"));
+  return plain[0] || null;
+}
+
+/* The answer in brief, under the picker (#answer): each rule set's total, or what the hand still needs. */
+function showAnswer(a, text) {
+  const box = document.getElementById("answer");
+  box.setAttribute("data-for", text);
+  if (a.error) { box.replaceChildren(el("p", { class: "calc-error", text: a.error })); return; }
+  if (a.mode === "incomplete") { box.replaceChildren(el("p", { class: "needs", text: needsText(a) })); return; }
+  if (a.mode === "waits") {
+    const union = a.rows.filter((r) => r.winning).map((r) => r.tile);
+    box.replaceChildren(union.length
+      ? el("p", {}, "Waits on " + union.join(" ") + " (each tile's score: ", el("a", { href: "#results", text: "below" }), ").")
+      : el("p", { text: "This hand waits on no tile." }));
+    return;
+  }
+  const shape = noShape(a);
+  const list = el("ul", { class: "answer-list" }, ...a.results.map((r) => {
+    const s = r.score;
+    return el("li", { class: !s.complete ? "incomplete" : !s.legal ? "illegal" : null, "data-ruleset": s.ruleset },
+      el("a", { href: "#calc-score-" + s.ruleset, title: rsName(s.ruleset), text: s.ruleset }), " ",
+      el("strong", { text: s.complete ? amount(s.total, s.unit) : "—" }), s.complete && !s.legal ? " (not legal)" : "");
+  }));
+  box.replaceChildren(...(shape ? [el("p", { class: "no-shape", text: "Not a winning shape: " + shape + "." })] : []), list);
+}
+
+function needsText(a) {
+  const n = a.to_complete;
+  return a.tiles + " tile" + (a.tiles === 1 ? "" : "s") + " so far: " + n + " more for a complete hand"
+    + (a.to_waiting > 0 ? " (" + a.to_waiting + " more shows what it waits on)" : "") + ". A kong counts as three.";
 }
 
 function renderWaits(a) {
@@ -486,11 +430,21 @@ function render(a, text, ms) {
   const head = el("h2", { id: "results-h", text: "Scores" });
   results.removeAttribute("data-waits");
   results.removeAttribute("data-formal");
+  showAnswer(a, text);
+  results.removeAttribute("data-needs");
   if (a.error) {
     results.replaceChildren(head, el("p", { class: "calc-error", role: "alert", "data-error": a.error, text: a.error }));
     cite.hidden = true;
     results.setAttribute("data-for", text);
     statusLine.textContent = "Not a hand the engine can read.";
+    return;
+  }
+  if (a.mode === "incomplete") {  // a hand being built: how many tiles it still needs, not an error
+    results.replaceChildren(head, el("p", { class: "needs", text: needsText(a) }));
+    results.setAttribute("data-needs", String(a.to_complete));
+    results.setAttribute("data-for", text);
+    cite.hidden = true;
+    statusLine.textContent = "Still building the hand.";
     return;
   }
   if (a.mode === "waits") head.textContent = "Waits";

@@ -1,0 +1,88 @@
+"""Why a hand is not a win: the closest arrangement of its standing tiles into sets and a pair, and what is left
+over; a rule set with suit-bound wilds (团圆) says what its dragons are instead. Receipts print it for a hand a rule
+set refuses (generator/receipt.py), so the command line, the site and the calculator say the same.
+
+>>> from generator.notation import parse_hand
+>>> why_not(parse_hand("123m456p789s11z23s+5s"), suit_bound_wilds=False)
+'at most 3 sets and a pair (123m 456p 789s 11z); left over: 2s 3s 5s'
+
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .hand import Hand
+from .tiles import Tile, counts_of, is_dragon, is_wind, tile_to_text
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    sets: tuple[str, ...]  # each set's tiles as text ("123m", "555z")
+    pair: str | None
+    left: tuple[str, ...]  # the tiles no set or pair took, as text
+
+
+def _text(tiles: Sequence[int]) -> str:
+    """Tiles of one suit in the notation ("123m")."""
+    return "".join(tile_to_text(t)[0] for t in tiles) + tile_to_text(tiles[0])[1]
+
+
+@lru_cache(maxsize=4096)
+def _best(counts: tuple[int, ...], paired: bool) -> tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """(tiles used, the groups, the tiles left) for counts from the lowest tile on, most tiles used; groups of two
+    are the pair. A hand has 14 tiles at most, so the search is small."""
+    first = next((i for i, c in enumerate(counts) if c), None)
+    if first is None:
+        return 0, (), ()
+    options: list[tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]]] = []
+
+    def take(group: tuple[int, ...], now_paired: bool) -> None:
+        rest = list(counts)
+        for t in group:
+            rest[t] -= 1
+        used, groups, left = _best(tuple(rest), now_paired)
+        options.append((used + len(group), (group, *groups), left))
+
+    if counts[first] >= 3:
+        take((first,) * 3, paired)
+    if first < 27 and first % 9 <= 6 and counts[first + 1] and counts[first + 2]:
+        take((first, first + 1, first + 2), paired)
+    if counts[first] >= 2 and not paired:
+        take((first,) * 2, True)
+    rest = list(counts)
+    rest[first] -= 1
+    used, groups, left = _best(tuple(rest), paired)
+    options.append((used, groups, (first, *left)))
+    return max(options, key=lambda o: o[0])
+
+
+def closest(tiles: Sequence[Tile]) -> Arrangement:
+    """The arrangement of `tiles` into sets and at most one pair that leaves the fewest tiles over."""
+    _, groups, left = _best(tuple(counts_of(tiles)), False)
+    pair = next((g for g in groups if len(g) == 2), None)
+    return Arrangement(tuple(_text(g) for g in groups if len(g) == 3), _text(pair) if pair else None,
+                       tuple(tile_to_text(t) for t in left))
+
+
+SUIT_WILDS = "中 is the wild of 萬 (m), 白 of 筒 (p), 發 of 条 (s)"
+
+
+def why_not(hand: Hand, suit_bound_wilds: bool, winds: bool = True) -> str:
+    """One sentence saying why the standing tiles do not make four sets and a pair (or what seven pairs lacks);
+    `winds`: whether the rule set's tiles include the winds."""
+    standing = (*hand.concealed, hand.win_tile)
+    if suit_bound_wilds and any(is_dragon(t) for t in standing):
+        no_winds = "; this tile set has no winds" if not winds and any(is_wind(t) for t in hand.all_tiles) else ""
+        return (f"here the dragons are wilds ({SUIT_WILDS}): each stands only for a tile of its own suit, and no "
+                f"choice of them completes the hand{no_winds}")
+    best = closest(standing)
+    sets = len(best.sets) + len(hand.melds)
+    shown = " ".join([*best.sets, *([best.pair] if best.pair else [])])
+    words = f"at most {sets} set{'s' if sets != 1 else ''}" + (" and a pair" if best.pair else ", no pair") + \
+        (f" ({shown})" if shown else "")
+    pairs = sum(c // 2 for c in counts_of(standing)) if not hand.melds else 0
+    seven = f"; seven pairs needs 7 pairs, it has {pairs}" if pairs >= 4 else ""
+    return f"{words}; left over: {' '.join(best.left)}{seven}"

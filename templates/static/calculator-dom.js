@@ -1,0 +1,25 @@
+/* What the calculator's page draws with: elements built from plain values (every text goes in by textContent or an
+   attribute, never as markup) and figures written as the site's receipts write them. Imported by calculator.js. */
+
+/* An element with attributes ("text" is its text content; null, undefined and false leave an attribute out). */
+export function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "text") e.textContent = v; else e.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  return e;
+}
+
+/* Figures as every receipt prints them (generator/receipt.py: figure): plain below 10,000, else grouped by thin
+   spaces. */
+export function num(value) {
+  return Math.abs(value) >= 10000 && Number.isInteger(value) ? String(value).replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f") : String(value);
+}
+export function unitLabel(unit, value) { return unit === "points" && value === 1 ? "point" : unit; }
+export function amount(value, unit) { return num(value) + " " + unitLabel(unit, value); }
+
+export function tableWrap(label, table) {
+  return el("div", { class: "table-wrap", role: "region", "aria-label": label, tabindex: "0" }, table);
+}

@@ -1,0 +1,206 @@
+"""The calculator as a first-time reader meets it (issue 35), in Chromium: the tile grid walked by keyboard, a hand
+being built told how many tiles it needs, the last tile tapped winning, a refused hand told what is left over and
+团圆's row why, the answer in view on a 375 px phone, and the page's receipts matching the command line's.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from browser_support import CHROMIUM
+
+ROOT = Path(__file__).resolve().parent.parent
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")]
+
+
+def _open(browser, url: str, width: int = 1100, height: int = 900, **options):  # type: ignore[no-untyped-def]
+    page = browser.new_page(viewport={"width": width, "height": height}, **options)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url + "/calculator/")
+    page.wait_for_function("document.getElementById('calculator').dataset.ready === 'true'", timeout=120000)
+    page.errors = errors
+    return page
+
+
+def _answered(page, text: str | None = None) -> None:  # type: ignore[no-untyped-def]
+    text = page.input_value("#calc-hand") if text is None else text
+    page.wait_for_function("h => document.getElementById('results').dataset.for === h", arg=text, timeout=30000)
+
+
+def _ask(page, hand: str) -> None:  # type: ignore[no-untyped-def]
+    page.evaluate("h => { location.hash = 'hand=' + encodeURIComponent(h); }", hand)
+    _answered(page, hand)
+
+
+def _cli(*args: str) -> str:
+    run = subprocess.run([sys.executable, "-m", "generator", *args], check=False, capture_output=True, text=True, cwd=ROOT,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr
+    return run.stdout
+
+
+def test_the_page_starts_from_the_builds_memory_snapshot(browser, calculator_url: str) -> None:  # type: ignore[no-untyped-def]
+    page = _open(browser, calculator_url)
+    assert page.evaluate("window.calcEngine.phases.snapshot") == "built"
+    _ask(page, "123m456p789s111z2z+2z tsumo")
+    assert page.errors == []
+    page.close()
+
+
+def test_the_tile_grid_is_one_tab_stop_walked_by_arrow_keys(browser, calculator_url: str) -> None:  # type: ignore[no-untyped-def]
+    page = _open(browser, calculator_url)
+    stops = page.eval_on_selector_all("#palette .pick", "els => els.filter(e => e.tabIndex === 0).length")
+    assert stops == 1
+    page.focus('.modes .mode[data-mode="win"]')
+    page.keyboard.press("Tab")
+    at = "document.activeElement.dataset.tile || document.activeElement.dataset.flower || document.activeElement.id"
+    assert page.evaluate(at) == "1m"
+    for key, expected in [("ArrowRight", "2m"), ("ArrowDown", "2p"), ("End", "9p"), ("ArrowDown", "9s"),
+                          ("Home", "1s"), ("ArrowUp", "1p"), ("ArrowLeft", "1p"), ("ArrowDown", "1s"),
+                          ("ArrowDown", "1z"), ("End", "7z"), ("ArrowDown", "7")]:
+        page.keyboard.press(key)
+        assert page.evaluate(at) == expected, key
+    page.keyboard.press("Tab")  # one stop for the whole grid: Tab leaves it
+    assert page.evaluate(at) == "calc-undo"
+    page.keyboard.press("Shift+Tab")  # and comes back to the tile last moved to
+    assert page.evaluate(at) == "7"
+    # a whole hand by keyboard: 123m 456p 789s 111z 22z, in few keystrokes
+    page.click("#calc-clear")
+    keys = 0
+    page.focus('.modes .mode[data-mode="win"]')
+
+    def press(key: str) -> None:
+        nonlocal keys
+        keys += 1
+        page.keyboard.press(key)
+
+    press("Tab")
+    moves = {"1m": ["ArrowUp"] * 4 + ["Home"], "2m": ["ArrowRight"], "3m": ["ArrowRight"], "4p": ["ArrowDown", "ArrowRight"],
+             "5p": ["ArrowRight"], "6p": ["ArrowRight"], "7s": ["ArrowDown", "ArrowRight"], "8s": ["ArrowRight"],
+             "9s": ["ArrowRight"], "1z": ["ArrowDown", "Home"], "2z": ["ArrowRight"]}
+    for tile, path in moves.items():
+        for key in path:
+            press(key)
+        assert page.evaluate(at) == tile
+        for _ in range(3 if tile == "1z" else 2 if tile == "2z" else 1):
+            press("Enter")
+    _answered(page)
+    assert page.input_value("#calc-hand") == "123m456p789s1112z2z"
+    assert keys <= 40, keys  # with every tile a Tab stop, about 110
+    assert page.errors == []
+    page.close()
+
+
+def test_a_hand_being_built_says_how_many_tiles_it_still_needs(browser, calculator_url: str) -> None:  # type: ignore[no-untyped-def]
+    page = _open(browser, calculator_url)
+    for tile in ["1m", "2m", "3m", "4p", "5p"]:
+        page.click(f'#palette .pick[data-tile="{tile}"]')
+    _answered(page)
+    assert page.get_attribute("#results", "data-needs") == "9"
+    assert page.locator("#results [data-error]").count() == 0
+    assert "5 tiles so far: 9 more for a complete hand (8 more shows what it waits on)" in page.text_content("#answer")
+    page.click('.modes .mode[data-mode="pung"]')
+    page.click('#palette .pick[data-tile="5z"]')  # a pung counts three
+    _answered(page)
+    assert page.get_attribute("#results", "data-needs") == "6"
+    assert page.errors == []
+    page.close()
+
+
+def test_the_last_tile_tapped_is_the_winning_tile_unless_one_is_chosen(browser, calculator_url: str) -> None:  # type: ignore[no-untyped-def]
+    page = _open(browser, calculator_url)
+    for tile in ["2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "1z", "2z", "2z", "1m"]:
+        page.click(f'#palette .pick[data-tile="{tile}"]')
+    _answered(page)
+    assert page.input_value("#calc-hand") == "23m456p789s11122z1m"  # the notation's last standing tile wins
+    assert page.text_content("#results .calc-canonical code") == "23m456p789s11122z+1m"
+    assert "the last one tapped (1m) wins" in page.text_content("#calc-preview-text")
+    totals = [int(t) for t in page.eval_on_selector_all("#results tr[data-total]", "els => els.map(e => e.dataset.total)")]
+    want = [s["total"] for s in json.loads(_cli("score", "--json", "23m456p789s11122z+1m"))]
+    assert totals == want
+    page.click('.modes .mode[data-mode="win"]')  # chosen among the hand's tiles: that one wins instead
+    page.click('#palette .pick[data-tile="2z"]')
+    _answered(page)
+    assert page.input_value("#calc-hand") == "123m456p789s1112z+2z"
+    assert "of 14 tiles" in page.text_content("#calc-preview-text")
+    assert page.errors == []
+    page.close()
+
+
+def test_a_hand_that_is_no_winning_shape_says_what_is_left_over(browser, calculator_url: str) -> None:  # type: ignore[no-untyped-def]
+    page = _open(browser, calculator_url)
+    _ask(page, "123m456p789s11z23s+5s")
+    why = page.get_attribute("#results .no-shape", "data-why-not")
+    assert why == "at most 3 sets and a pair (123m 456p 789s 11z); left over: 2s 3s 5s"
+    assert "left over: 2s 3s 5s" in page.text_content("#answer")
+    # each rule set's row explains its own refusal: 团圆's dragons are wilds, and it has no winds
+    _ask(page, "123m456p789s555z2z+2z")
+    row = page.text_content('#results tr[data-ruleset="tuanyuan"]')
+    assert "the dragons are wilds" in row and "no winds" in row
+    assert page.get_attribute('#results tr[data-ruleset="mcr"]', "data-complete") == "true"
+    assert page.errors == []
+    page.close()
+
+
+def test_on_a_375px_phone_the_answer_is_in_view_beside_the_tiles(browser, calculator_url: str) -> None:  # type: ignore[no-untyped-def]
+    page = _open(browser, calculator_url, 375, 667, is_mobile=True, has_touch=True)
+    box = "(() => { const r = document.getElementById('answer').getBoundingClientRect(); return [r.top, r.bottom]; })()"
+    top, bottom = page.evaluate(box)
+    assert 0 <= top and bottom <= 667, (top, bottom)  # in the first viewport, before any scrolling
+    for tile in ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "1z", "2z", "2z"]:
+        page.tap(f'#palette .pick[data-tile="{tile}"]')
+    _answered(page)
+    top, bottom = page.evaluate(box)  # the tiles tapped scrolled the page: the answer stayed in view
+    assert 0 <= top and bottom <= 667, (top, bottom)
+    assert page.locator("#answer li[data-ruleset]").count() == page.locator("#results tr[data-ruleset]").count()
+    # each mode says what it means on the button, not in a tooltip
+    meanings = page.eval_on_selector_all(".modes .mode", "els => els.map(e => [e.querySelector('.mode-what').innerText,"
+                                         " e.querySelector('.mode-what').getBoundingClientRect().height])")
+    assert len(meanings) == 6 and all(text and height > 0 for text, height in meanings)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert page.errors == []
+    page.close()
+
+
+RECEIPT_HANDS = [
+    ("riichi", "234m067p55s678s45m+3m riichi ippatsu tsumo dora=4s ura=3m seat=S"),  # dealer / non-dealer
+    ("riichi", "234m067p55s678s45m+3m riichi tsumo dora=4s seat=E"),  # the dealer's: each pays
+    ("mcr", "123m5z [456p] [777s] {1111z} +5z seat=S round=S dealer"),
+    ("sihai-3.1", "123m456p789s111z2z+2z tsumo"),
+    ("tuanyuan", "123456p789s111s7z+5m tsumo"),
+]
+_LINE = re.compile(r"^  (\S+) (.+?)\s+(\d+)(?: × (\d+))?\s+(\d+)$")
+
+
+def test_the_receipts_are_the_command_lines(browser, calculator_url: str) -> None:  # type: ignore[no-untyped-def]
+    page = _open(browser, calculator_url)
+    seen: list[str] = []
+    grades: list[str] = []
+    for rid, hand in RECEIPT_HANDS:
+        text = _cli("score", "--ruleset", rid, hand).splitlines()
+        lines = [m.groups() for m in map(_LINE.match, text) if m]
+        payments = [line.removeprefix("  payments, ") for line in text if line.startswith("  payments, ")]
+        before_total = text[1:next(i for i, line in enumerate(text) if line.startswith("  total "))]
+        grade = [line.strip() for line in before_total if not _LINE.match(line) and not line.startswith(("  (", "  fu: "))]
+        fu = [line.removeprefix("  fu: ") for line in before_total if line.startswith("  fu: ")]
+        _ask(page, hand)
+        sec = f'[id="calc-score-{rid}"]'  # an id with a dot (sihai-3.1) is no CSS #id
+        shown = page.eval_on_selector_all(f"{sec} tr[data-pattern]", "trs => trs.map(tr => [...tr.cells].map(c => c.innerText))")
+        assert [(zh, value + (f" × {count}" if count else ""), running) for zh, _, value, count, running in lines] == \
+            [(cells[0].split(" ")[0], cells[1], cells[2]) for cells in shown], (rid, hand)
+        assert page.eval_on_selector_all(f"{sec} .payments .pay", "els => els.map(e => e.textContent)") == payments
+        seen.extend(payments)
+        assert page.eval_on_selector_all(f"{sec} tr.grade td", "els => els.map(e => e.textContent)") == grade
+        grades.extend(grade)
+        assert page.eval_on_selector_all(f"{sec} tr.fu-parts td", "els => els.map(e => e.textContent)") == fu
+    assert "riichi: the dealer pays 8000, each other non-dealer pays 4000" in seen  # the labels the site prints
+    assert any(" han " in g for g in grades), grades
+    assert page.errors == []
+    page.close()
