@@ -50,7 +50,9 @@ PLAY: dict[str, Reads] = {
     "melded_hand": lambda a: "four claimed melds",
     "flowers": lambda a: "the flower tiles declared beside the hand",
     "declared": lambda a: {"riichi": "a riichi declaration", "double-riichi": "a riichi declared on the first turn",
-                           "ippatsu": "a win within one go-around of declaring riichi"}[a["kind"]],
+                           "ippatsu": "a win within one go-around of declaring riichi",
+                           "ready": "a declaration of a ready hand"}[a["kind"]],
+    "one_tile_left": lambda a: "four melds declared during play, leaving one tile standing",
     "dora": lambda a: {"dora": "the dora indicators turned up on the wall", "ura": "the ura dora indicators",
                        "red": "red fives among the tiles"}[a["kind"]],
     "wild_kongs": lambda a: "kongs of wild tiles declared during play",
@@ -61,6 +63,7 @@ PLAY: dict[str, Reads] = {
 NOTES = {
     "kongs": "The counted hands are fourteen standing tiles, with no kong among them.",
     "melded_hand": "Every counted hand is concealed.",
+    "one_tile_left": "Every counted hand is concealed.",
     "dora": "The counts take a tile kind's four copies alike.",
 }
 """What the counts hold instead, where that says more."""
