@@ -12,13 +12,13 @@ import json
 from collections import Counter
 
 import pytest
+from tuidaohu_oracle import TABLE, seeded_hands
+from tuidaohu_oracle import score as plain_score
 
 from generator.cli import main
 from generator.notation import HandError, parse_hand
 from generator.rulesets import find_ruleset
 from generator.scoring import Score, score
-from tuidaohu_oracle import TABLE, seeded_hands
-from tuidaohu_oracle import score as plain_score
 
 RS = find_ruleset("tuidaohu-2024")
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳㉑㉒㉓"

@@ -189,7 +189,7 @@ def score(hand: Hand) -> Result:
             options.append(_stack(base | extra))
         if sorted(set(standing)) == sorted(ORPHANS) and len(standing) == 14:
             options.append(_stack(base | {"十三幺"}))
-        if len(set(standing)) == 14 and any(set(t for t in standing if t < 27) <= k for k in KNITTED):
+        if len(set(standing)) == 14 and any({t for t in standing if t < 27} <= k for k in KNITTED):
             options.append(_stack(base | {"全不靠"}))
     if not options:
         raise AssertionError(f"not a complete hand: {hand}")
@@ -298,6 +298,15 @@ def _outside(rng: random.Random) -> tuple[str, int]:
     return "pung", rng.choice(ORPHANS)
 
 
+def _from_pool(rng: random.Random, pool: list[int]) -> Shape:
+    return _regular(rng, lambda q: _any_set(q, pool), lambda q: q.choice(pool))
+
+
+def _straight(rng: random.Random, s: int) -> Shape:
+    return Shape(sets=[("chow", s * 9), ("chow", s * 9 + 3), ("chow", s * 9 + 6), _any_set(rng, EVERY)],
+                 pair=rng.choice(EVERY))
+
+
 BUILDERS: dict[str, Callable[[random.Random], Shape]] = {
     "门清": lambda r: _regular(r, lambda q: _any_set(q, EVERY), lambda q: q.choice(EVERY), melds="none"),
     "平和": lambda r: _regular(r, _chow, lambda q: q.choice(SUITED)),
@@ -307,21 +316,19 @@ BUILDERS: dict[str, Callable[[random.Random], Shape]] = {
     "碰碰和": lambda r: _regular(r, lambda q: ("pung", q.choice(EVERY)), lambda q: q.choice(EVERY)),
     "全带幺": lambda r: _regular(r, _outside, lambda q: q.choice(ORPHANS)),
     "大吊车": lambda r: _regular(r, lambda q: _any_set(q, EVERY), lambda q: q.choice(EVERY), melds="all"),
-    "混一色": lambda r: (lambda pool: _regular(r, lambda q: _any_set(q, pool), lambda q: q.choice(pool)))(
-        _one_suit(r, True)),
+    "混一色": lambda r: _from_pool(r, _one_suit(r, True)),
     "抢杠": lambda r: _regular(r, _chow, lambda q: q.choice(EVERY), flags=("robbing-kong", "discard")),
     "海底": lambda r: _regular(r, lambda q: _any_set(q, EVERY), lambda q: q.choice(EVERY),
                              flags=("last-tile", "discard")),
     "杠上开花": lambda r: Shape(sets=[("pung", r.choice(EVERY))] + [_any_set(r, EVERY) for _ in range(3)],
                             pair=r.choice(EVERY), flags=("after-kong", "tsumo")),
     "全不靠": lambda r: Shape(tiles=r.sample(sorted(r.choice(KNITTED)) + list(HONOURS), 14), melds="none"),
-    "清龙": lambda r: (lambda s: Shape(sets=[("chow", s * 9), ("chow", s * 9 + 3), ("chow", s * 9 + 6),
-                                          _any_set(r, EVERY)], pair=r.choice(EVERY)))(r.randrange(3)),
+    "清龙": lambda r: _straight(r, r.randrange(3)),
     "天听": lambda r: _regular(r, lambda q: _any_set(q, EVERY), lambda q: q.choice(EVERY), melds="none",
                              flags=("double-riichi",)),
     "七对": lambda r: _seven_pairs(r, r.choice([0, 0, 1])),
-    "清一色": lambda r: (lambda pool: _regular(r, lambda q: _any_set(q, pool), lambda q: q.choice(pool))
-                      if r.random() < 0.7 else _seven_pairs(r, r.choice([0, 1]), pool))(_one_suit(r, False)),
+    "清一色": lambda r: (_from_pool(r, _one_suit(r, False)) if r.random() < 0.7
+                      else _seven_pairs(r, r.choice([0, 1]), _one_suit(r, False))),
     "豪华七对": lambda r: _seven_pairs(r, r.choice([1, 1, 2, 3])),
     "天和": lambda r: _regular(r, lambda q: _any_set(q, EVERY), lambda q: q.choice(EVERY), melds="none",
                              flags=("first-turn", "tsumo")),
