@@ -54,6 +54,8 @@ def _receipt(s: Score) -> str:
     if s.han is not None and s.legal:
         lines.append(f"  {s.han} han {s.fu} fu" + (f", {s.limit}" if s.limit else ""))
     lines.append(f"  total {s.total} {s.unit}" + ("" if s.legal else "  (not a legal win)"))
+    if s.base is not None:
+        lines.append(f"  basic points (基本分) {s.base}")
     for note in s.notes:
         lines.append(f"  note: {note}")
     for p in s.payments:
