@@ -39,6 +39,7 @@ _WIND = {"seat": "which wind is the player's seat", "prevalent": "which wind is 
 _FIRST_TURN = {("yes", "yes"): "the dealer winning on the very first draw",
                ("no", "yes"): "a player other than the dealer winning on their first draw",
                ("no", "no"): "a player other than the dealer winning on a discard in the first go-around",
+               ("any", "yes"): "a player winning on their first draw, before any call",
                ("any", "any"): "a win in the first go-around"}
 
 PLAY: dict[str, Reads] = {
