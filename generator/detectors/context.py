@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from ..shapes import Form
 from .gate import Gate
 from .registry import detector
 from .view import WHOLE, Match, View
@@ -56,6 +57,13 @@ def melded_hand(v: View) -> list[Match]:
     only the pair was completed by the winning tile (MCR 全求人)."""
     claimed = len(v.hand.melds) == 4 and all(not m.concealed for m in v.hand.melds)
     return [WHOLE] if claimed and not v.ctx.tsumo else []
+
+
+@detector("one_tile_left", gate=Gate(sets=lambda s, a: s.form is Form.REGULAR))
+def one_tile_left(v: View) -> list[Match]:
+    """Four melds declared (claimed, or concealed kongs), so one tile stood in the hand and the winning
+    tile paired it (推倒和 大吊车: a concealed kong is not part of the hand, so it counts as declared)."""
+    return [WHOLE] if v.is_regular and len(v.hand.melds) == 4 else []
 
 
 @detector("flowers")

@@ -15,17 +15,24 @@ from .registry import detector
 from .view import WHOLE, Match, View
 
 
-_DECLARED_BIT = {"riichi": 1, "double-riichi": 2, "ippatsu": 4}
+_DECLARED_BIT = {"riichi": 1, "double-riichi": 2, "ippatsu": 4, "ready": 3}
+"""The bits of `ContextProfile.declared` each kind reads; `ready` is either declaration."""
 
 
-@detector("declared", gate=Gate(context=lambda c, a: not c.claimed and bool(c.declared & _DECLARED_BIT[a["kind"]]),
-                                exact=True))
-def declared(v: View, *, kind: Literal["riichi", "double-riichi", "ippatsu"]) -> list[Match]:
+@detector("declared", gate=Gate(context=lambda c, a: (a["open"] or not c.claimed)
+                                and bool(c.declared & _DECLARED_BIT[a["kind"]]), exact=True))
+def declared(v: View, *, kind: Literal["riichi", "double-riichi", "ippatsu", "ready"], open: bool = False
+             ) -> list[Match]:
     """A declaration of the notation's flags: riichi, double riichi (on the first turn) or ippatsu
-    (the win within one go-around after riichi). Only a concealed hand can have declared."""
+    (the win within one go-around after riichi); `ready` is either riichi flag (推倒和's 报听, of which
+    天听, declared on the first draw, is one). A concealed hand only, unless `open`: 推倒和 lets a hand
+    with claimed melds declare ready."""
     ctx = v.ctx
-    flag = ctx.riichi if kind == "riichi" else ctx.double_riichi if kind == "double-riichi" else ctx.ippatsu
-    return [WHOLE] if flag and v.is_closed else []
+    if kind == "ready":
+        flag = ctx.riichi or ctx.double_riichi
+    else:
+        flag = ctx.riichi if kind == "riichi" else ctx.double_riichi if kind == "double-riichi" else ctx.ippatsu
+    return [WHOLE] if flag and (open or v.is_closed) else []
 
 
 def wait_of(v: View) -> str:

@@ -152,6 +152,7 @@ def plain(hand: Hand) -> Hand:
 _READS: dict[str, frozenset[str]] = {
     "kongs": frozenset({"sets"}), "concealed_pungs": frozenset({"win", "tsumo"}),
     "melded_hand": frozenset({"sets", "win", "tsumo"}), "concealed_hand": frozenset({"tsumo"}),
+    "one_tile_left": frozenset({"sets", "win"}),
     "nine_gates": frozenset({"win", "tsumo"}), "single_wait_pungs": frozenset({"win"}),
     "pinfu": frozenset({"win", "winds"}), "wait": frozenset({"sets", "win"}),
     "thirteen_wait": frozenset({"win"}), "self_drawn": frozenset({"tsumo"}), "honor_pung": frozenset({"winds"}),
@@ -174,7 +175,10 @@ def reads_of(p: Pattern) -> frozenset[str]:
         return frozenset({"tsumo", "flag:first_turn", "flag:dealer"})
     if p.detect == "declared":
         kind = a["kind"].replace("-", "_")
-        return frozenset({f"flag:{kind}"} | ({"flag:riichi"} if kind == "ippatsu" else set()))
+        if kind == "ready":  # either declaration; an open one reads the claims too
+            return frozenset({"flag:riichi", "flag:double_riichi"} | ({"sets"} if a["open"] else set()))
+        return frozenset({f"flag:{kind}"} | ({"flag:riichi"} if kind == "ippatsu" else set())
+                         | ({"sets"} if a["open"] else set()))
     if p.detect == "dora":
         kind = a.get("kind", "dora")
         return frozenset({"red"} if kind == "red" else {"ura", "flag:riichi"} if kind == "ura" else {"dora"})

@@ -90,6 +90,7 @@ REQUIREMENTS: dict[str, Callable[[Mapping[str, Any]], Requirement]] = {
                                                        if a["which"] in ("seat", "prevalent", "wind")
                                                        else s.wind_pungs + s.dragon_pungs) >= 1),
     "melded_hand": lambda a: ("four sets and a pair, to claim the four sets", lambda s, a: s.form is Form.REGULAR),
+    "one_tile_left": lambda a: ("four sets and a pair, to declare the four sets", lambda s, a: s.form is Form.REGULAR),
     "wait": lambda a: ({"edge": "a 1-2-3 or 7-8-9 chow, with four sets and a pair",
                         "closed": "a chow, with four sets and a pair", "single": "sets and a pair"}[a["shape"]],
                        lambda s, a: s.form in _SETS_AND_PAIR and (
@@ -172,7 +173,10 @@ def _detector_needs(p: Pattern) -> Needs:
         return Needs(claimed=(0, 0), flags=(("first_turn", True),) + _flag("tsumo", a["tsumo"]) + _flag(
             "dealer", a["dealer"]), words="a first-turn win, before any tile was claimed")
     if d == "declared":
-        flag = {"riichi": "riichi", "double-riichi": "double_riichi", "ippatsu": "ippatsu"}[a["kind"]]
+        flag = {"riichi": "riichi", "double-riichi": "double_riichi", "ippatsu": "ippatsu",
+                "ready": "declared_riichi"}[a["kind"]]
+        if a["open"]:  # 推倒和: a hand with claimed melds may declare ready
+            return Needs(flags=((flag, True),), words="a declaration")
         return Needs(claimed=(0, 0), flags=((flag, True),), words="a declaration on a hand with no claimed meld")
     if d in ("concealed_hand", "pinfu", "single_wait_pungs"):
         place = {"pinfu": frozenset({"chow"}), "single_wait_pungs": frozenset({"pair"})}.get(d, PLACES)
@@ -181,6 +185,9 @@ def _detector_needs(p: Pattern) -> Needs:
                                                             "single_wait_pungs": ", won on the pair"}.get(d, ""))
     if d == "nine_gates" and a["concealed"]:
         return Needs(melds=(0, 0), words="a hand with no meld declared")
+    if d == "one_tile_left":  # four melds, concealed kongs included: the winning tile completes the pair
+        return Needs(melds=(4, 4), win_only=frozenset({"pair"}),
+                     words="four melds declared and a win that completes the pair")
     if d == "melded_hand":  # the four sets claimed, the winning tile completes the pair
         return Needs(claimed=(4, 4), flags=(("tsumo", False),), win_only=frozenset({"pair"}),
                      words="four claimed melds and a win on a discard that completes the pair")

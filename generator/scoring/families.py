@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from . import mcr, multiplier, riichi, series
+from . import guangdong, mcr, multiplier, riichi, series
 from .policy import Policy
 
 BUILT_IN: Final[tuple[Policy, ...]] = (
@@ -18,6 +18,7 @@ BUILT_IN: Final[tuple[Policy, ...]] = (
     mcr.POLICY,
     multiplier.POLICY,
     riichi.POLICY,
+    guangdong.POLICY,
 )
 """Every family the atlas plays, registered in this order (the loader's message lists the known names in it)."""
 

@@ -56,7 +56,7 @@ class Needs:
             o1 = min(o1, c1, k1 - h0)
             h1 = min(h1, k1 - o0, m1 - c0)
             o0 = max(o0, k0 - h1)
-            h0 = max(h0, k0 - o1)
+            h0 = max(h0, k0 - o1, m0 - c1)  # declared melds not claimed are concealed kongs
             k0, k1 = max(k0, h0 + o0), min(k1, h1 + o1)
             c0 = max(c0, o0, m0 - h1)
             c1 = min(c1, m1 - h0)

@@ -23,6 +23,8 @@ def payments(schemes: list[Mapping[str, Any]], value: int, tsumo: bool) -> list[
             else:
                 out.append(Payment(sid, "discarder", value * s["discarder"]))
                 out.append(Payment(sid, "other", value * s["others"]))
+        elif kind == "base":
+            out.append(_of_base(sid, s, value, tsumo))
         elif kind == "par":
             out.extend(_par(sid, s, value, tsumo))
         else:
@@ -45,3 +47,12 @@ def _par(sid: str, s: Mapping[str, Any], value: int, tsumo: bool) -> list[Paymen
     if discarder == other:
         return [Payment(sid, "each", other)]
     return [Payment(sid, "discarder", discarder), Payment(sid, "other", other)]
+
+
+def _of_base(sid: str, s: Mapping[str, Any], base: int, tsumo: bool) -> Payment:
+    """Multiples of the rule set's basic points (推倒和's 基本分), which the family works out and passes as the
+    value: on a discard the discarder alone pays `discarder` × base, on a self-draw each other player
+    `self_draw` × base."""
+    if tsumo:
+        return Payment(sid, "each", base * s["self_draw"])
+    return Payment(sid, "discarder", base * s["discarder"])

@@ -58,6 +58,7 @@ class Score:
     han: int | None = None  # Riichi: the han, the minipoints and the limit's name ('' under the limits)
     fu: int | None = None
     limit: str = ""
+    base: int | None = None  # Guangdong: the text's 基本分 (basic points), from which the payments are worked out
 
     def to_json(self, zh_names: dict[str, str] | None = None) -> dict[str, Any]:
         """The contract object of notation.md, plus `reading` and `payments`."""
@@ -79,6 +80,8 @@ class Score:
             out["fu"] = self.fu
             if self.limit:
                 out["limit"] = self.limit
+        if self.base is not None:
+            out["base"] = self.base
         if self.reading is not None:
             out["reading"] = describe_reading(self.reading)
         if self.payments:
@@ -106,6 +109,8 @@ class Score:
             parts += (', "han": ', _scalar(self.han), ', "fu": ', _scalar(self.fu))
             if self.limit:
                 parts += (', "limit": ', _text(self.limit))
+        if self.base is not None:
+            parts += (', "base": ', _scalar(self.base))
         reading = self.reading
         if reading is not None:
             win = reading.win

@@ -39,6 +39,7 @@ _WIND = {"seat": "which wind is the player's seat", "prevalent": "which wind is 
 _FIRST_TURN = {("yes", "yes"): "the dealer winning on the very first draw",
                ("no", "yes"): "a player other than the dealer winning on their first draw",
                ("no", "no"): "a player other than the dealer winning on a discard in the first go-around",
+               ("any", "yes"): "a player winning on their first draw, before any call",
                ("any", "any"): "a win in the first go-around"}
 
 PLAY: dict[str, Reads] = {
@@ -50,7 +51,9 @@ PLAY: dict[str, Reads] = {
     "melded_hand": lambda a: "four claimed melds",
     "flowers": lambda a: "the flower tiles declared beside the hand",
     "declared": lambda a: {"riichi": "a riichi declaration", "double-riichi": "a riichi declared on the first turn",
-                           "ippatsu": "a win within one go-around of declaring riichi"}[a["kind"]],
+                           "ippatsu": "a win within one go-around of declaring riichi",
+                           "ready": "a declaration of a ready hand"}[a["kind"]],
+    "one_tile_left": lambda a: "four melds declared during play, leaving one tile standing",
     "dora": lambda a: {"dora": "the dora indicators turned up on the wall", "ura": "the ura dora indicators",
                        "red": "red fives among the tiles"}[a["kind"]],
     "wild_kongs": lambda a: "kongs of wild tiles declared during play",
@@ -61,6 +64,7 @@ PLAY: dict[str, Reads] = {
 NOTES = {
     "kongs": "The counted hands are fourteen standing tiles, with no kong among them.",
     "melded_hand": "Every counted hand is concealed.",
+    "one_tile_left": "Every counted hand is concealed.",
     "dora": "The counts take a tile kind's four copies alike.",
 }
 """What the counts hold instead, where that says more."""
