@@ -405,3 +405,29 @@ def test_a_build_without_the_runtime_says_how_to_enable_it(monkeypatch, capsys) 
             "has_sources": False}
     html = environment().get_template(page.template).render(page=page, site=site, **page.view())
     assert 'id="calc-missing"' in html and calculator.NPM_INSTALL in html and "data-runtime" not in html
+
+
+@pytest.mark.parametrize("hand, unsaid", [
+    ("19m19p19s1234567z+1z", True),  # no seat: East's, the dealer's
+    ("234m234p234s55p67s+8s tsumo", True),
+    ("19m19p19s1234567z+1z seat=S", False),
+    ("19m19p19s1234567z+1z seat=E", False),  # East named: the reader chose the dealer
+    ("234m234p234s55p67s+8s tsumo dealer", False),
+])
+def test_a_riichi_hand_without_a_seat_also_says_what_a_non_dealer_receives(hand: str, unsaid: bool) -> None:
+    """The notation's default seat is East, which Riichi makes the dealer: a hand that names no seat gets, beside the
+    dealer's score, what the same win pays a non-dealer (the command line's score of the hand with seat=S), under
+    the rule sets whose dealer is the East seat only."""
+    answer = calculator_engine.answer_object(hand)
+    rulesets = all_rulesets()
+    for r in answer["results"]:
+        rs = rulesets[r["score"]["ruleset"]]
+        nd = r.get("non_dealer")
+        if not (unsaid and rs.policy == "riichi"):
+            assert nd is None, (hand, rs.id)
+            continue
+        south = hand + " seat=S"
+        [expected] = score_line(south, [rs])
+        assert nd["total"] == expected["total"] < r["score"]["total"], (rs.id, nd, r["score"]["total"])
+        assert nd["hand"].endswith("seat=S")
+        assert nd["payments"] and all(payer != "each loser pays" for _, parts in nd["payments"] for payer, _ in parts)

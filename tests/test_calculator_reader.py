@@ -204,3 +204,23 @@ def test_the_receipts_are_the_command_lines(browser, calculator_url: str) -> Non
     assert any(" han " in g for g in grades), grades
     assert page.errors == []
     page.close()
+
+
+def test_a_riichi_hand_with_no_seat_shows_both_payments_named(browser, calculator_url: str) -> None:  # type: ignore[no-untyped-def]
+    """No seat given: the Riichi rows name the dealer's total and a non-dealer's, in the brief answer, the summary and
+    the receipt (with the fu), until the reader names a seat; then one total again."""
+    page = _open(browser, calculator_url)
+    _ask(page, "234m234p234s55p67s+8s")
+    brief = page.text_content('#answer li[data-ruleset="riichi"]')
+    assert "dealer 11600 points · non-dealer 7700 points" in brief.replace("\u202f", ""), brief
+    receipt = page.locator("#calc-score-riichi")
+    said = receipt.locator(".seat-unsaid")
+    assert said.get_attribute("data-dealer") == "11600" and said.get_attribute("data-non-dealer") == "7700"
+    assert "No seat given." in said.text_content() and "seat=S" in said.text_content()
+    assert "4 han 30 fu" in receipt.text_content() and receipt.locator("tr.fu-parts").count() == 1
+    assert page.locator('#results tr[data-ruleset="mcr"] td').first.text_content().count("dealer") == 0
+    _ask(page, "234m234p234s55p67s+8s seat=W")
+    assert page.locator("#calc-score-riichi .seat-unsaid").count() == 0
+    assert "dealer" not in page.text_content('#answer li[data-ruleset="riichi"]')
+    assert page.errors == []
+    page.close()

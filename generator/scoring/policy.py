@@ -56,6 +56,9 @@ class Policy(ABC):
     statistics_gap: ClassVar[str | None] = None
     """Why the statistics leave the family out, when that is a choice rather than a missing piece: the pattern
     pages print it."""
+    dealer_by_seat: ClassVar[bool] = False
+    """Whether the East seat is the dealer, who is paid more: a hand that names no seat (the notation's default is
+    East) is then the dealer's, and the calculator shows beside it what a non-dealer would receive."""
     unread_fields: ClassVar[tuple[str, ...]] = ()
     """The win context's fields (`WinContext`) the family reads past (Riichi's game has no flowers or wild kongs and
     scores nothing on a last copy): the matrix's witness search takes them off, so no witness carries them."""

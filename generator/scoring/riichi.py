@@ -304,6 +304,7 @@ class RiichiPolicy(Policy):
     option_types = {"counted_yakuman": bool, "stack_yakuman": bool, "kiriage_mangan": bool, "double_wind_pair_fu": int}
     option_defaults = OPTION_DEFAULTS
     unread_fields = UNUSED_FLAGS
+    dealer_by_seat = True
     orbit_statistics = True
 
     def check_options(self, ruleset: Ruleset) -> None:

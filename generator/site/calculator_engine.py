@@ -17,6 +17,8 @@ the command line's own one-line message; a hand of fewer than 13 tiles, being bu
 from __future__ import annotations
 
 import json
+import re
+from dataclasses import replace
 from typing import Any
 
 from generator import __version__
@@ -26,8 +28,9 @@ from generator.receipt import receipt_json
 from generator.rules import Ruleset
 from generator.rulesets import all_rulesets
 from generator.scoring import score
+from generator.scoring.families import policy_of
 from generator.scoring.waits import waits_for
-from generator.tiles import tile_to_text
+from generator.tiles import SOUTH, tile_to_text
 
 MAX_INPUT = 200
 """Characters a hand may have: the longest hand the notation can write (four kongs and every flag) is well under
@@ -70,13 +73,26 @@ def _structure(concealed: tuple[int, ...], melds: tuple[Any, ...], win: int | No
 
 def score_hand(text: str) -> dict[str, Any]:
     hand = parse_hand(text)
+    # A hand that names neither a seat nor the dealer is East's, which some families make the dealer: the reader
+    # may not have meant it, so those rule sets also say what a non-dealer (South) would receive.
+    unsaid = not _SEAT_SAID.search(text)
+    as_south = replace(hand, context=replace(hand.context, seat=SOUTH))
     results = []
     for rs in _rulesets():
         s = score(hand, rs)
         obj = s.to_json()  # exactly `score --json`'s object (cli.score_line)
-        results.append({"score": obj, "stamp": result_stamp(obj), "receipt": receipt_json(s, rs, pattern_url)})
+        entry = {"score": obj, "stamp": result_stamp(obj), "receipt": receipt_json(s, rs, pattern_url)}
+        if unsaid and policy_of(rs.policy).dealer_by_seat and s.complete:
+            other = score(as_south, rs)
+            entry["non_dealer"] = {"seat": "S", "hand": format_hand(as_south), "total": other.total,
+                                   "legal": other.legal, "payments": receipt_json(other, rs, pattern_url)["payments"]}
+        results.append(entry)
     return {"mode": "score", "hand": format_hand(hand), "results": results,
             "parsed": _structure(hand.concealed, hand.melds, hand.win_tile)}
+
+
+_SEAT_SAID = re.compile(r"(?:^|\s)(?:seat=|dealer(?:\s|$))")
+"""A seat or the dealer named in a hand's text (the notation's words `seat=X` and `dealer`)."""
 
 
 def waits_table(text: str) -> dict[str, Any]:

@@ -317,15 +317,34 @@ function receiptOf(r) {
     sec.append(para);
   }
   if (s.notes.length && (p.grade || !adjusted)) sec.append(el("ul", { class: "notes" }, ...s.notes.map((n) => el("li", { text: n }))));
-  if (p.payments.length) {
-    const para = el("p", { class: "payments" }, el("span", { class: "label", text: "Payments" }), " ");
-    p.payments.forEach(([scheme, parts], k) => {
-      para.append(el("span", { class: "pay", text: scheme + ": " + parts.map(([payer, amt]) => payer + " " + num(amt)).join(", ") }));
-      if (k < p.payments.length - 1) para.append("; ");
-    });
-    sec.append(para);
+  if (p.payments.length) sec.append(paymentsPara(p.payments, "Payments"));
+  /* No seat in the hand: it is East's, the dealer's; what a non-dealer would receive stands beside it, both named,
+     until the reader names a seat (generator/site/calculator_engine.py). */
+  if (r.non_dealer) {
+    const nd = r.non_dealer;
+    sec.append(el("p", { class: "seat-unsaid", "data-dealer": s.total, "data-non-dealer": nd.total },
+      el("strong", { text: "No seat given." }), " As written the winner sits East, the dealer, and receives "
+      + amount(s.total, s.unit) + "; a non-dealer (seat=" + nd.seat + ") would receive " + amount(nd.total, s.unit)
+      + ". Add seat=S, W or N (or dealer) to the hand to settle it."));
+    if (nd.payments.length) sec.append(paymentsPara(nd.payments, "A non-dealer's payments"));
   }
   return sec;
+}
+
+function paymentsPara(payments, label) {
+  const para = el("p", { class: "payments" }, el("span", { class: "label", text: label }), " ");
+  payments.forEach(([scheme, parts], k) => {
+    para.append(el("span", { class: "pay", text: scheme + ": " + parts.map(([payer, amt]) => payer + " " + num(amt)).join(", ") }));
+    if (k < payments.length - 1) para.append("; ");
+  });
+  return para;
+}
+
+/* A total as the brief answer and the summary give it: with a non-dealer's beside the dealer's when no seat is given. */
+function totalText(r) {
+  const s = r.score;
+  if (!r.non_dealer) return amount(s.total, s.unit);
+  return "dealer " + amount(s.total, s.unit) + " · non-dealer " + amount(r.non_dealer.total, s.unit);
 }
 
 function renderScores(a) {
@@ -334,7 +353,8 @@ function renderScores(a) {
     const s = r.score;
     body.append(el("tr", { "data-ruleset": s.ruleset, "data-total": s.total, "data-legal": String(s.legal), "data-complete": String(s.complete) },
       el("th", { scope: "row" }, el("a", { href: "#calc-score-" + s.ruleset, text: rsName(s.ruleset) + " " + s.ruleset })),
-      el("td", { class: "num", text: amount(s.total, s.unit) }),
+      r.non_dealer ? el("td", { class: "num" }, "dealer " + amount(s.total, s.unit), el("br"),
+        "non-dealer " + amount(r.non_dealer.total, s.unit)) : el("td", { class: "num", text: totalText(r) }),
       el("td", { text: verdict(s, r.receipt.why_not) }),
       el("td", { class: "num", text: String(r.receipt.lines.length) })));
   }
@@ -372,7 +392,7 @@ function showAnswer(a, text) {
     const s = r.score;
     return el("li", { class: !s.complete ? "incomplete" : !s.legal ? "illegal" : null, "data-ruleset": s.ruleset },
       el("a", { href: "#calc-score-" + s.ruleset, title: rsName(s.ruleset), text: s.ruleset }), " ",
-      el("strong", { text: s.complete ? amount(s.total, s.unit) : "—" }), s.complete && !s.legal ? " (not legal)" : "");
+      el("strong", { text: s.complete ? totalText(r) : "—" }), s.complete && !s.legal ? " (not legal)" : "");
   }));
   box.replaceChildren(...(shape ? [el("p", { class: "no-shape", text: "Not a winning shape: " + shape + "." })] : []), list);
 }
