@@ -148,7 +148,7 @@ def _render(rs: Ruleset, chart: ValueChart) -> str:
     from generator.site.render import environment
 
     page = Page(urls.ruleset_url(rs.id), "ruleset.html", rs.name, {
-        "rows": [], "options": [], "option_tables": [], "payments": [], "has_matrix": False, "editions": [], "names": [],
+        "rows": [], "options": [], "option_tables": [], "payments": [], "has_matrix": False, "editions": [], "names": [], "variations": None,
         "chart": chart}, ruleset=rs)
     site = {"rulesets": [rs], "engine": "0", "has_concepts": False, "has_about": False, "has_sources": False,
             "css": "/static/site.css", "js": "/static/site.js"}
