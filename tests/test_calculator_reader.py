@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from browser_support import CHROMIUM
 
+from generator.site.calculator import MELD_MODES
+
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")]
@@ -58,23 +60,23 @@ def test_the_tile_grid_is_one_tab_stop_walked_by_arrow_keys(browser, calculator_
     page = _open(browser, calculator_url)
     stops = page.eval_on_selector_all("#palette .pick", "els => els.filter(e => e.tabIndex === 0).length")
     assert stops == 1
-    page.focus('.modes .mode[data-mode="win"]')
+    page.locator(".modes .mode").last.focus()  # the control just before the grid
     page.keyboard.press("Tab")
     at = "document.activeElement.dataset.tile || document.activeElement.dataset.flower || document.activeElement.id"
     assert page.evaluate(at) == "1m"
     for key, expected in [("ArrowRight", "2m"), ("ArrowDown", "2p"), ("End", "9p"), ("ArrowDown", "9s"),
                           ("Home", "1s"), ("ArrowUp", "1p"), ("ArrowLeft", "1p"), ("ArrowDown", "1s"),
-                          ("ArrowDown", "1z"), ("End", "7z"), ("ArrowDown", "7")]:
+                          ("ArrowDown", "1z"), ("End", "7z"), ("ArrowDown", "0s"), ("ArrowDown", "3")]:
         page.keyboard.press(key)
         assert page.evaluate(at) == expected, key
     page.keyboard.press("Tab")  # one stop for the whole grid: Tab leaves it
     assert page.evaluate(at) == "calc-undo"
     page.keyboard.press("Shift+Tab")  # and comes back to the tile last moved to
-    assert page.evaluate(at) == "7"
+    assert page.evaluate(at) == "3"
     # a whole hand by keyboard: 123m 456p 789s 111z 22z, in few keystrokes
     page.click("#calc-clear")
     keys = 0
-    page.focus('.modes .mode[data-mode="win"]')
+    page.locator(".modes .mode").last.focus()
 
     def press(key: str) -> None:
         nonlocal keys
@@ -82,7 +84,7 @@ def test_the_tile_grid_is_one_tab_stop_walked_by_arrow_keys(browser, calculator_
         page.keyboard.press(key)
 
     press("Tab")
-    moves = {"1m": ["ArrowUp"] * 4 + ["Home"], "2m": ["ArrowRight"], "3m": ["ArrowRight"], "4p": ["ArrowDown", "ArrowRight"],
+    moves = {"1m": ["ArrowUp"] * 5 + ["Home"], "2m": ["ArrowRight"], "3m": ["ArrowRight"], "4p": ["ArrowDown", "ArrowRight"],
              "5p": ["ArrowRight"], "6p": ["ArrowRight"], "7s": ["ArrowDown", "ArrowRight"], "8s": ["ArrowRight"],
              "9s": ["ArrowRight"], "1z": ["ArrowDown", "Home"], "2z": ["ArrowRight"]}
     for tile, path in moves.items():
@@ -163,7 +165,7 @@ def test_on_a_375px_phone_the_answer_is_in_view_beside_the_tiles(browser, calcul
     # each mode says what it means on the button, not in a tooltip
     meanings = page.eval_on_selector_all(".modes .mode", "els => els.map(e => [e.querySelector('.mode-what').innerText,"
                                          " e.querySelector('.mode-what').getBoundingClientRect().height])")
-    assert len(meanings) == 6 and all(text and height > 0 for text, height in meanings)
+    assert len(meanings) == len(MELD_MODES) and all(text and height > 0 for text, height in meanings)
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     assert page.errors == []
     page.close()
@@ -222,5 +224,45 @@ def test_a_riichi_hand_with_no_seat_shows_both_payments_named(browser, calculato
     _ask(page, "234m234p234s55p67s+8s seat=W")
     assert page.locator("#calc-score-riichi .seat-unsaid").count() == 0
     assert "dealer" not in page.text_content('#answer li[data-ruleset="riichi"]')
+    assert page.errors == []
+    page.close()
+
+
+def test_the_picker_offers_riichis_declarations_indicators_and_red_fives(browser, calculator_url: str) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32: riichi, double riichi and ippatsu as toggles, dora and ura-dora indicators picked as tiles, red
+    fives in the palette, all in step with the text box both ways, and a flag the picker has no control for kept."""
+    page = _open(browser, calculator_url)
+    for tile in ["2m", "3m", "4m", "0p", "6p", "7p", "5s", "5s", "6s", "7s", "8s", "4m", "5m", "3m"]:
+        page.click(f'#palette .pick[data-tile="{tile}"]')
+    page.click('.modes .mode[data-mode="dora"]')
+    page.click('#palette .pick[data-tile="4s"]')
+    page.click('.modes .mode[data-mode="ura"]')
+    page.click('#palette .pick[data-tile="3m"]')
+    page.check('[data-flag="tsumo"]')
+    page.check('[data-flag="ippatsu"]')  # ippatsu needs a riichi: ticking it declares one
+    built = "23445m067p55678s3m tsumo riichi ippatsu dora=4s ura=3m"
+    assert page.input_value("#calc-hand") == built
+    assert page.is_checked('[data-flag="riichi"]')
+    _answered(page, built)
+    assert page.locator("#calc-indicators button.indicator").count() == 2
+    assert page.locator('#calc-preview svg.red-five').count() == 1  # the red five drawn as one
+    totals = dict(page.eval_on_selector_all("#results tr[data-total]", "els => els.map(e => [e.dataset.ruleset, +e.dataset.total])"))
+    want = {s["ruleset"]: s["total"] for s in json.loads(_cli("score", "--json", built))}
+    assert totals == want
+    patterns = {p["id"] for p in json.loads(_cli("score", "--json", "--ruleset", "riichi", built))["patterns"]}
+    assert {"riichi", "ippatsu", "red-five", "dora", "ura-dora"} <= patterns, patterns
+    page.click('#calc-indicators button[data-remove="ura"]')  # an indicator taken away by its own button
+    page.check('[data-flag="double-riichi"]')  # riichi or double riichi, never both
+    assert page.input_value("#calc-hand") == "23445m067p55678s3m tsumo double-riichi ippatsu dora=4s"
+    assert not page.is_checked('[data-flag="riichi"]')
+    page.uncheck('[data-flag="double-riichi"]')  # no declaration left: no ippatsu either
+    assert page.input_value("#calc-hand") == "23445m067p55678s3m tsumo dora=4s"
+    # typed text drives the controls, and a flag the picker has no control for survives a change made in the picker
+    page.fill("#calc-hand", "123m456p789s111z2z+2z riichi dora=1z0m horses=2 seat=S")
+    page.dispatch_event("#calc-hand", "input")
+    assert page.is_checked('[data-flag="riichi"]') and page.eval_on_selector('[data-flag="seat"]', "e => e.value") == "S"
+    assert page.locator("#calc-indicators button.indicator").count() == 2
+    page.check('[data-flag="tsumo"]')
+    assert page.input_value("#calc-hand") == "123m456p789s1112z+2z tsumo riichi seat=S dora=1z0m horses=2"
     assert page.errors == []
     page.close()

@@ -220,6 +220,12 @@ BOOL_TOGGLES = (
     ("first-turn", "First turn"),
     ("dealer", "Winner is the dealer"),
 )
+RIICHI_TOGGLES = (
+    ("riichi", "Riichi declared (立直)"),
+    ("double-riichi", "Double riichi, on the first turn (两立直)"),
+    ("ippatsu", "Ippatsu: within a go-around of riichi (一发)"),
+)
+"""Riichi's declarations, in a group of their own: every other rule set reads past them (推倒和 reads riichi as 报听)."""
 MELD_MODES = (
     ("tile", "Standing tile", "", "a tile in the concealed hand"),
     ("chow", "Chow", "吃", "a claimed run of three in one suit: tap its lowest tile"),
@@ -227,6 +233,8 @@ MELD_MODES = (
     ("kong", "Kong", "明杠", "a claimed set of four alike"),
     ("ckong", "Concealed kong", "暗杠", "four alike from the wall, declared"),
     ("win", "Winning tile", "和", "the tile that completed the hand; else the last tile tapped"),
+    ("dora", "Dora indicator", "宝牌指示牌", "Riichi: a tile shown on the dead wall (the next tile is dora)"),
+    ("ura", "Ura-dora indicator", "里宝牌指示牌", "Riichi: the tile under it, turned over after a riichi win"),
 )
 """What a tap on a tile adds: id, name, Chinese name, and what it means, printed on the button (not only in a
 tooltip: phones and keyboards have none)."""
@@ -240,6 +248,10 @@ def palette() -> list[dict[str, Any]]:
         tiles = [{"text": tile_to_text(t), "en": tile_en(t), "zh": tile_zh(t), "svg": Markup(svg.render_tile(t))}
                  for t in ALL_TILES if tile_to_text(t).endswith(letter)]
         rows.append({"suit": letter, "label": label, "tiles": tiles})
+    fives = [t for t in ALL_TILES if tile_to_text(t) in ("5m", "5p", "5s")]
+    rows.append({"suit": "0", "label": "Red fives 赤五 (Riichi)", "tiles": [
+        {"text": "0" + tile_to_text(t)[1], "en": "red " + tile_en(t), "zh": "赤" + tile_zh(t),
+         "svg": Markup(svg.render_red_five(t))} for t in fives]})
     return rows
 
 
@@ -251,7 +263,7 @@ def view(data: Any) -> dict[str, Any]:
     a = assets(data.content)
     return {
         "runtime": a.runtime, "bundle": a.bundle, "snapshot": a.snapshot, "lock": a.lock, "npm_install": NPM_INSTALL, "pyodide_version": PYODIDE_VERSION,
-        "palette": palette(), "flowers": flower_tiles(), "toggles": BOOL_TOGGLES, "winds": WIND_CHOICES,
+        "palette": palette(), "flowers": flower_tiles(), "toggles": BOOL_TOGGLES, "riichi_toggles": RIICHI_TOGGLES, "winds": WIND_CHOICES,
         "modes": MELD_MODES, "stamps": {rs.id: ruleset_stamp(rs) for rs in data.rulesets.values()},
         "example": "123m456p789s111z2z+2z tsumo", "back": Markup(svg.render_back()),
     }

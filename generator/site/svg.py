@@ -156,6 +156,17 @@ def render_flower(n: int, *, size: Size = "normal") -> str:
     )  # fmt: skip
 
 
+def render_red_five(tile: Tile, *, size: Size = "normal") -> str:
+    """A red five (Riichi's 赤ドラ, written 0m 0p 0s): the five's face with a red disc in its corner, so it reads as a
+    five first and as the dora second, as the physical tile does."""
+    _check_tile(tile)
+    if tile_en(tile)[0] != "5":
+        raise ValueError(f"only a five can be red, got {tile_en(tile)!r}")
+    label = f"red {tile_en(tile)}"
+    return _svg(face(tile) + f'<circle cx="49" cy="13" r="5.5" fill="{_MARK}"/>', body=_IVORY_BODY, label=label,
+                title=f"{label} 赤{tile_zh(tile)}", size=size, sideways=False, win=False, extra_class="red-five")
+
+
 def render_tiles(tiles: Iterable[Tile], *, size: Size = "normal", label: str | None = None) -> str:
     """A plain row of tiles in the given order (no sorting, no marks), wrapping as needed.
 

@@ -1,14 +1,14 @@
 /* The calculator's picker reads and writes the atlas notation (README: Hand notation) well enough to show a hand
    as tiles and to add to it; the engine, not this reader, is the judge of a hand: its message is what the page
    shows for a bad one. Imported by calculator.js. */
-export const BOOL_FLAGS = ["tsumo", "last-tile", "after-kong", "robbing-kong", "last-copy", "first-turn", "dealer"];
+/* The bare flags in the notation's canonical order (README: Hand notation), Riichi's declarations last. */
+export const BOOL_FLAGS = ["tsumo", "last-tile", "after-kong", "robbing-kong", "last-copy", "first-turn", "dealer",
+  "riichi", "double-riichi", "ippatsu"];
+/* The indicator flags, each a list of tiles picked in its own mode. */
+export const INDICATORS = ["dora", "ura"];
 export const WINDS = ["E", "S", "W", "N"];
 export const HONOUR_LETTERS = { E: 1, S: 2, W: 3, N: 4, P: 5, F: 6, C: 7 };
 export const SUITS = "mpsz";
-/* Riichi's words (README: Hand notation), kept as written: the picker has no buttons for them, but a hand that
-   has them must keep them when a tile is added. */
-const RIICHI_FLAGS = ["riichi", "double-riichi", "ippatsu"];
-const INDICATORS = ["dora", "ura"];
 
 /* A red five is written 0 (Riichi) and counts as a five everywhere. */
 export function rank(t) { return t[0] === "0" ? 5 : Number(t[0]); }
@@ -18,7 +18,7 @@ export function validTile(t) { return /^[0-9][mps]$|^[1-7]z$/.test(t); }
 
 export function emptyState() {
   return { standing: [], melds: [], win: null, flags: { seat: "E", round: "E", flowers: 0, "wild-kongs": 0 },
-    riichi: [], indicators: [] };
+    dora: [], ura: [], other: [] };
 }
 
 /* Reads the notation well enough to show it in the picker; null if it cannot. The engine is the judge: its
@@ -29,8 +29,11 @@ export function readHand(text) {
   for (const word of text.trim().split(/\s+/).filter(Boolean)) {
     const m = /^([a-z-]+)(?:=(.*))?$/.exec(word);
     if (m && (BOOL_FLAGS.includes(m[1]) && m[2] === undefined)) { st.flags[m[1]] = true; continue; }
-    if (m && RIICHI_FLAGS.includes(m[1]) && m[2] === undefined) { st.riichi.push(word); continue; }
-    if (m && INDICATORS.includes(m[1]) && m[2] !== undefined) { st.indicators.push(word); continue; }
+    if (m && INDICATORS.includes(m[1]) && m[2] !== undefined) {
+      const tiles = tilesOf(m[2]);
+      if (!tiles) return null;
+      st[m[1]].push(...tiles); continue;
+    }
     if (m && (m[1] === "seat" || m[1] === "round") && m[2] !== undefined) {
       if (!WINDS.includes(m[2])) return null;
       st.flags[m[1]] = m[2]; continue;
@@ -39,6 +42,9 @@ export function readHand(text) {
       if (!/^\d$/.test(m[2])) return null;
       st.flags[m[1]] = Number(m[2]); continue;
     }
+    /* A flag this reader has no control for (a rule set's own, e.g. one added after this script) is kept as
+       written, so adding a tile never drops it; the engine judges it. */
+    if (m && m[2] !== undefined) { st.other.push(word); continue; }
     tileWords.push(word);
   }
   const s = tileWords.join("");
@@ -86,6 +92,12 @@ export function readHand(text) {
   return st;
 }
 
+/* A run of tiles with nothing else ("3m7z", "35p"), as an indicator's value is written; null if it is not one. */
+export function tilesOf(text) {
+  const st = readHand(text);
+  return st && !st.melds.length && !st.win && st.standing.length ? st.standing : null;
+}
+
 export function meldOf(tiles, concealed) {
   const [a, b, c] = tiles;
   if (tiles.length === 3 && !concealed && a[1] !== "z" && a[1] === b[1] && b[1] === c[1]
@@ -131,9 +143,9 @@ export function writeHand(st) {
     else parts.push("+" + st.win);
   }
   for (const f of BOOL_FLAGS) if (st.flags[f]) parts.push(f);
-  parts.push(...(st.riichi || []));
   for (const f of ["seat", "round"]) if (st.flags[f] && st.flags[f] !== "E") parts.push(f + "=" + st.flags[f]);
   for (const f of ["flowers", "wild-kongs"]) if (st.flags[f]) parts.push(f + "=" + st.flags[f]);
-  parts.push(...(st.indicators || []));
+  for (const f of INDICATORS) if (st[f].length) parts.push(f + "=" + st[f].join(""));
+  parts.push(...st.other);
   return parts.join(" ");
 }

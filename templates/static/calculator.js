@@ -6,7 +6,8 @@
    Contract for outside checks: #results gets data-for = the hand text it answered; each rule set's row has
    data-ruleset and data-total (a 13-tile hand: data-waits on #results and on each rule set's column head);
    a malformed hand gives an element with data-error and no totals. */
-import { sortTiles, readHand, meldTiles, writeHand } from "./calculator-notation.js";
+import { readHand, writeHand } from "./calculator-notation.js";
+import { copyTile, showPreview, tileCount } from "./calculator-preview.js";
 import { amount, el, num, tableWrap } from "./calculator-dom.js";
 import { rovingGrid } from "./calculator-grid.js";
 
@@ -20,45 +21,10 @@ const input = document.getElementById("calc-hand");
 const form = document.getElementById("calc-form");
 const statusLine = document.getElementById("calc-status");
 const results = document.getElementById("results");
-const preview = document.getElementById("calc-preview");
-const previewText = document.getElementById("calc-preview-text");
 const cite = document.getElementById("cite");
 let mode = "tile";
 
 /* ---------------------------------------------------------------- the picker */
-
-const tileSvg = {};
-document.querySelectorAll("#palette .pick[data-tile]").forEach((b) => { tileSvg[b.dataset.tile] = b.querySelector("svg"); });
-const backSvg = document.getElementById("tile-back").content.querySelector("svg");
-
-function copyTile(t, extra) {
-  const svg = (t ? tileSvg[t] || tileSvg["5" + t[1]] : backSvg).cloneNode(true);  // a red five drawn as a five
-  if (extra) svg.classList.add(extra);
-  return svg;
-}
-
-function showPreview(st) {
-  preview.replaceChildren();
-  if (!st) { previewText.textContent = "The picker cannot show this text; the engine's verdict is below."; return; }
-  const count = tileCount(st);
-  const implied = !st.win && count === 14 ? st.standing[st.standing.length - 1] : null;  // the last tile tapped
-  const shown = implied ? st.standing.slice(0, -1) : st.standing;
-  if (shown.length) preview.append(el("span", { class: "standing tiles" }, ...sortTiles(shown).map((t) => copyTile(t))));
-  for (const m of st.melds) {
-    const tiles = meldTiles(m).map((t, k) => copyTile(m.concealed && (k === 0 || k === 3) ? null : t));
-    preview.append(el("span", { class: "meld " + (m.concealed ? "concealed-kong" : "exposed") }, ...tiles));
-  }
-  if (st.win || implied) preview.append(el("span", { class: "win" }, copyTile(st.win || implied, "win")));
-  if (st.flags.flowers) preview.append(el("span", { class: "flowers", text: "✿ × " + st.flags.flowers }));
-  previewText.textContent = !count ? "No tiles yet."
-    : count === 13 && !st.win ? "13 tiles: a waiting hand (what it waits on is shown below)"
-    : implied ? "14 tiles; the last one tapped (" + implied + ") wins, unless you choose a “Winning tile”"
-    : count + " of 14 tiles (a kong counts as three)";
-}
-
-function tileCount(st) {
-  return st.standing.length + 3 * st.melds.length + (st.win ? 1 : 0);
-}
 
 function syncControls(st) {
   document.querySelectorAll("[data-flag]").forEach((c) => {
@@ -112,6 +78,7 @@ document.querySelectorAll("#palette .pick[data-tile]").forEach((b) => {
       if (!st.win && tileCount(st) >= 14 && k >= 0) st.standing.splice(k, 1);
       st.win = t;
     }
+    else if (mode === "dora" || mode === "ura") st[mode].push(t);
     else if (mode === "chow") {
       if (t[1] === "z" || Number(t[0]) > 7) { statusLine.textContent = "A chow starts at a suited tile from 1 to 7."; return; }
       st.melds.push({ kind: "chow", tile: t, concealed: false });
@@ -128,7 +95,8 @@ document.querySelectorAll("#palette .pick[data-flower]").forEach((b) => {
 });
 
 document.getElementById("calc-undo").addEventListener("click", () => changeState((st) => {
-  if (st.win) st.win = null;
+  if ((mode === "dora" || mode === "ura") && st[mode].length) st[mode].pop();  // in an indicator mode: its last one
+  else if (st.win) st.win = null;
   else if (st.melds.length) st.melds.pop();
   else if (st.standing.length) st.standing.pop();
   else if (st.flags.flowers) st.flags.flowers -= 1;
@@ -136,10 +104,23 @@ document.getElementById("calc-undo").addEventListener("click", () => changeState
 
 document.getElementById("calc-clear").addEventListener("click", () => { setText("", "cleared"); input.focus(); });
 
+document.getElementById("calc-indicators").addEventListener("click", (e) => {
+  const b = e.target.closest("button[data-remove]");
+  if (b) changeState((st) => { st[b.dataset.remove].splice(Number(b.dataset.index), 1); });
+});
+
+/* Riichi's declarations as the notation has them: riichi or double riichi, not both; ippatsu only after one. */
+function riichiRules(st, f) {
+  if (f === "riichi" && st.flags.riichi) st.flags["double-riichi"] = false;
+  if (f === "double-riichi" && st.flags["double-riichi"]) st.flags.riichi = false;
+  if (f === "ippatsu" && st.flags.ippatsu && !st.flags["double-riichi"]) st.flags.riichi = true;
+  if (!st.flags.riichi && !st.flags["double-riichi"]) st.flags.ippatsu = false;
+}
+
 document.querySelectorAll("[data-flag]").forEach((c) => {
   c.addEventListener("change", () => changeState((st) => {
     const f = c.dataset.flag;
-    if (c.type === "checkbox") st.flags[f] = c.checked;
+    if (c.type === "checkbox") { st.flags[f] = c.checked; riichiRules(st, f); }
     else if (c.tagName === "SELECT") st.flags[f] = c.value;
     else st.flags[f] = Math.max(0, Math.min(Number(c.max), Math.trunc(Number(c.value) || 0)));
   }));
