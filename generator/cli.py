@@ -56,8 +56,8 @@ def _receipt(s: Score) -> str:
     if shown.fu:
         lines.append("  fu: " + "; ".join(f"{why} {n}" for why, n in shown.fu))
     lines.append(f"  total {s.total} {s.unit}" + ("" if s.legal else "  (not a legal win)"))
-    if s.base is not None:
-        lines.append(f"  basic points (基本分) {s.base}")
+    if shown.base is not None:
+        lines.append(f"  basic points (基本分) {shown.base}")
     for note in s.notes:
         lines.append(f"  note: {note}")
     for scheme, parts in shown.payments:

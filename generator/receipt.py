@@ -68,6 +68,7 @@ class ReceiptLines:
     why_not: str  # for a hand that is no winning shape here, what is left over (leftover.py); "" otherwise
     grade: str = ""  # Riichi: "3 han 40 fu", "5 han 30 fu, mangan", "double yakuman"; "" in other families
     fu: tuple[tuple[str, int], ...] = ()  # Riichi: the fu part by part (adding up to the score's), none for a yakuman
+    base: int | None = None  # Guangdong: the basic points (基本分) the payments are multiples of; None elsewhere
 
 
 def figure(value: float) -> str:
@@ -141,7 +142,7 @@ def receipt_lines(score: Score, rs: Ruleset) -> ReceiptLines:
             reading.append((_number(i, str(i + 1)), " ".join(marks), s["tiles"]))
     fu = policy_of(rs.policy).fu_parts(score, rs) if score.han is not None and not _yakuman(score) else ()
     return ReceiptLines(tuple(counted), tuple(struck), running, tuple(reading), form, _payments(score, rs),
-                        _why_not(score, rs), grade(score), fu)
+                        _why_not(score, rs), grade(score), fu, score.base)
 
 
 def _why_not(score: Score, rs: Ruleset) -> str:
@@ -187,5 +188,6 @@ def receipt_json(score: Score, rs: Ruleset, pattern_url: Any) -> dict[str, Any]:
         "why_not": shown.why_not,
         "grade": shown.grade,
         "fu": [list(part) for part in shown.fu],
+        "base": shown.base,
     }
 

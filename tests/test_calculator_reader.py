@@ -177,6 +177,7 @@ RECEIPT_HANDS = [
     ("mcr", "123m5z [456p] [777s] {1111z} +5z seat=S round=S dealer"),
     ("sihai-3.1", "123m456p789s111z2z+2z tsumo"),
     ("tuanyuan", "123456p789s111s7z+5m tsumo"),
+    ("tuidaohu-2024", "123m456p789s111z2z+2z tsumo"),  # basic points, and payments in multiples of them
 ]
 _LINE = re.compile(r"^  (\S+) (.+?)\s+(\d+)(?: × (\d+))?\s+(\d+)$")
 
@@ -185,6 +186,7 @@ def test_the_receipts_are_the_command_lines(browser, calculator_url: str) -> Non
     page = _open(browser, calculator_url)
     seen: list[str] = []
     grades: list[str] = []
+    bases: list[str] = []
     for rid, hand in RECEIPT_HANDS:
         text = _cli("score", "--ruleset", rid, hand).splitlines()
         lines = [m.groups() for m in map(_LINE.match, text) if m]
@@ -192,6 +194,7 @@ def test_the_receipts_are_the_command_lines(browser, calculator_url: str) -> Non
         before_total = text[1:next(i for i, line in enumerate(text) if line.startswith("  total "))]
         grade = [line.strip() for line in before_total if not _LINE.match(line) and not line.startswith(("  (", "  fu: "))]
         fu = [line.removeprefix("  fu: ") for line in before_total if line.startswith("  fu: ")]
+        base = [line.removeprefix("  basic points (基本分) ") for line in text if line.startswith("  basic points ")]
         _ask(page, hand)
         sec = f'[id="calc-score-{rid}"]'  # an id with a dot (sihai-3.1) is no CSS #id
         shown = page.eval_on_selector_all(f"{sec} tr[data-pattern]", "trs => trs.map(tr => [...tr.cells].map(c => c.innerText))")
@@ -202,8 +205,11 @@ def test_the_receipts_are_the_command_lines(browser, calculator_url: str) -> Non
         assert page.eval_on_selector_all(f"{sec} tr.grade td", "els => els.map(e => e.textContent)") == grade
         grades.extend(grade)
         assert page.eval_on_selector_all(f"{sec} tr.fu-parts td", "els => els.map(e => e.textContent)") == fu
+        assert page.eval_on_selector_all(f"{sec} tr.base td", "els => els.map(e => e.textContent)") == base
+        bases.extend(base)
     assert "riichi: the dealer pays 8000, each other non-dealer pays 4000" in seen  # the labels the site prints
     assert any(" han " in g for g in grades), grades
+    assert bases == ["4"], bases  # 推倒和: 2 + 2 番
     assert page.errors == []
     page.close()
 

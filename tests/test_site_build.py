@@ -64,6 +64,24 @@ def test_every_example_has_a_hand_page_with_a_citation(built_site: Path, example
             assert f"[{result['ruleset']}], result <code>{stamp}</code>" in html
 
 
+def test_hand_pages_give_guangdongs_basic_points_from_the_score(built_site: Path, examples: list[dict]) -> None:
+    """A rule set that pays in multiples of basic points (基本分) shows them under the total, as the score has them."""
+    seen = 0
+    for e in examples:
+        html = (built_site / "hands" / e["key"] / "index.html").read_text(encoding="utf-8")
+        for result in e["results"]:
+            section = html[html.index(f'id="score-{result["ruleset"]}"'):]
+            section = section[:section.index("</section>")]
+            shown = re.findall(r'<tr class="base"><th scope="row">Basic points <span lang="zh">基本分</span></th>'
+                               r'<td colspan="2" class="num">([^<]+)</td>', section)
+            if result.get("base") is None:
+                assert shown == [], (e["key"], result["ruleset"])
+            else:
+                assert [s.replace("\u202f", "") for s in shown] == [str(result["base"])], (e["key"], result["ruleset"])
+                seen += 1
+    assert seen >= 20, seen
+
+
 def test_concept_pages_exist_at_contract_urls(built_site: Path) -> None:
     from generator.examples.concepts import load_concepts
 

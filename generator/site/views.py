@@ -65,6 +65,7 @@ class Printed:
     why_not: str  # what is left over when the tiles make no winning shape (generator/leftover.py)
     grade: str = ""  # Riichi's han and fu and limit (receipt.grade)
     fu: tuple[tuple[str, int], ...] = ()  # Riichi's fu, part by part
+    base: int | None = None  # Guangdong's basic points (基本分), the unit its payments are multiples of
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,7 @@ def _printed(score: Score, rs: Ruleset) -> Printed:
                           x.by if x.by_name is None else x.by_name,
                           None if x.by_name is None else urls.pattern_url(rs.id, x.by)) for x in shown.struck)
     return Printed(lines, struck, shown.subtotal, shown.reading, shown.form, shown.payments, shown.why_not,
-                   shown.grade, shown.fu)
+                   shown.grade, shown.fu, shown.base)
 
 
 # The words for each yes/no flag of the notation (notation.BOOL_FLAGS); tsumo is said either way.

@@ -283,6 +283,10 @@ function receiptOf(r) {
   const totalHead = el("th", { scope: "row", text: "Total" });
   if (!s.legal) totalHead.append(" ", el("span", { class: "flag", text: "not a legal win" }));
   foot.append(el("tr", { class: "total" }, totalHead, el("td", { colspan: "2", class: "num", text: amount(s.total, s.unit) })));
+  if (p.base !== null && p.base !== undefined) {  // Guangdong: the basic points the payments are multiples of
+    foot.append(el("tr", { class: "base" }, el("th", { scope: "row" }, "Basic points ", el("span", { lang: "zh", text: "基本分" })),
+      el("td", { colspan: "2", class: "num", text: num(p.base) })));
+  }
   const table = el("table", { class: "receipt-table" },
     el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Pattern" }), el("th", { scope: "col", class: "num", text: "Value" }),
       el("th", { scope: "col", class: "num", text: "Running" }))), body, foot);
