@@ -17,7 +17,7 @@ from generator.rules import CONTENT_DIR
 from generator.rulesets import load_rulesets
 from generator.scoring import score
 from generator.site import urls
-from generator.site.views import option_label
+from generator.site.views import option_label, option_value
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = load_rulesets(CONTENT_DIR)
@@ -105,6 +105,19 @@ def test_a_card_with_a_limit_says_what_the_limit_does(built_site: Path, ruleset_
     above = sorted({p.value for p in rs.patterns if p.value > limit})
     assert above, f"{ruleset_id} has no pattern above its limit"
     assert "alone" in said and all(re.search(rf"\b{v}\b", said) for v in above), (above, said)
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(r for r, rs in RULESETS.items() if rs.policy == "riichi"))
+def test_a_riichi_card_says_each_yakuman_rule_once(built_site: Path, ruleset_id: str) -> None:
+    """The limit's sentence says whether 13 han count as a yakuman and whether yakuman add up; the card does not
+    list those two options again beside it."""
+    page = (built_site / urls.output_path(urls.card_url(ruleset_id))).read_text(encoding="utf-8")
+    text = visible_text(page)
+    stacks = option_value(RULESETS[ruleset_id], "stack_yakuman")
+    said = _card_limit(built_site, ruleset_id)
+    assert ("yakuman add up" if stacks else "yakuman do not add up") in said, said
+    for label in ("Yakuman add up", "13 han or more is a yakuman"):
+        assert label not in text, (ruleset_id, label)
 
 
 def test_sihai_is_among_the_cards_that_explain_their_limit() -> None:

@@ -63,6 +63,9 @@ class Policy(ABC):
     """The win context's fields (`WinContext`) the family reads past (Riichi's game has no flowers or wild kongs and
     scores nothing on a last copy): the matrix's witness search takes them off, so no witness carries them."""
 
+    limit_options: ClassVar[tuple[str, ...]] = ("limit",)
+    """The options `limit_rule` puts in words: a card that prints the sentence does not list them again."""
+
     def value_words(self, ruleset: Ruleset, pattern: Pattern, value: int | None = None, short: bool = False
                     ) -> str | None:
         """A pattern's value (`value`, else its own) in the family's own words where a figure would mislead

@@ -324,6 +324,8 @@ class RiichiPolicy(Policy):
         units = value // YAKUMAN_HAN
         return ("Y" if units == 1 else f"{units}Y") if short else _yakuman_name(units)
 
+    limit_options = ("limit", "counted_yakuman", "stack_yakuman")
+
     def limit_label(self, ruleset: Ruleset) -> str:
         return "mangan to yakuman"
 

@@ -135,10 +135,11 @@ def _series_note(gs: list[CardGroup]) -> bool:
 
 def card(rs: Ruleset) -> dict[str, Any]:
     gs = groups(rs)
-    limit_rule = policy_of(rs.policy).limit_rule(rs)
-    # a limit the card explains in words is not listed again as a bare figure among the options
-    options = [(label, v) for label, v in views.options_rows(rs)
-               if not (limit_rule and label == views.option_label("limit"))]
+    family = policy_of(rs.policy)
+    limit_rule = family.limit_rule(rs)
+    # what the card explains in words (the limit, and in Riichi the yakuman rules) is not listed again as a figure
+    said = {views.option_label(key) for key in family.limit_options} if limit_rule else set()
+    options = [(label, v) for label, v in views.options_rows(rs) if label not in said]
     zh_width = max((len(p.zh) for p in rs.patterns), default=2) + 0.6
     value_width = max((len(w) for g in gs for r in g.rows for w in (r.value, r.open)), default=3)
     shorts = sorted({r.value for g in gs for r in g.rows if not r.value.replace(",", "").isdigit()}, key=len)
