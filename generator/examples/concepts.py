@@ -26,10 +26,11 @@ from typing import Any
 from ..rules import Pattern, Ruleset
 from ..rules.errors import Problems
 from ..rules.toml_file import TomlFile as _File
+from ..rules.zh_text import CONCEPT_PROSE, read_twins, twin_keys
 from .model import Example
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9\-]*$")
-CONCEPT_KEYS = {"id", "zh", "en", "description", "members", "nesting"}
+CONCEPT_KEYS = {"id", "zh", "en", "description", "members", "nesting"} | twin_keys(CONCEPT_PROSE)
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ class Concept:
     line: int | None = None  # where it is defined in concepts.toml
     counts_in: list[str] = field(default_factory=list)  # member "rs/pattern" that count in `example`
     nesting: bool = False  # the members' definitions nest (one family, stricter and looser): show how
+    zh_text: dict[str, str] = field(default_factory=dict)  # the Chinese twin of the description (rules/zh_text.py)
 
     def rows(self, rulesets: dict[str, Ruleset]) -> list[ConceptRow]:
         """The comparison rows, in member order."""
@@ -148,8 +150,11 @@ def _concept(f: _File, i: int, data: Any, rulesets: dict[str, Ruleset], unloaded
         members.append(member)
     if not members and not unloaded:
         raise f.error("concept", i, "members", "a concept needs at least one member", label + "members")
+    twins = Problems()
+    zh_text = read_twins(f, "concept", i, data, CONCEPT_PROSE, label, twins)
+    twins.raise_any()
     return Concept(values["id"], values["zh"], values["en"], values["description"].strip(), members,
-                   line=f.line("concept", i), nesting=nesting)
+                   line=f.line("concept", i), nesting=nesting, zh_text=zh_text)
 
 
 def _member(f: _File, i: int, label: str, m: Any, rulesets: dict[str, Ruleset]) -> tuple[str, str]:

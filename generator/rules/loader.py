@@ -21,6 +21,7 @@ from .model import EditionDiff, Exclusion, Families, Family, Origin, Pattern, Ru
 from .option_rules import check_rules, merged, read_rules
 from .sources import Citation, Source, check_citations, cited_entries, load_sources
 from .toml_file import TomlFile as _File
+from .zh_text import PATTERN_PROSE, RULESET_PROSE, SUFFIX, read_twins, twin_keys
 
 UNITS = ("fan", "points", "multiplier")
 PROVENANCE = ("source", "interpretation")
@@ -54,7 +55,7 @@ def _typename(typ: type | tuple[type, ...]) -> str:
 PATTERN_KEYS = {
     "id", "zh", "en", "value", "group", "detect", "excludes", "definition", "source", "provenance",
     "reading", "number", "aliases", "category", "extra", "open_value", "why", "why_source",
-}
+} | twin_keys(PATTERN_PROSE)
 
 
 def _pattern(f: _File, index: int, data: dict[str, Any], table: str = "pattern",
@@ -112,12 +113,14 @@ def _pattern(f: _File, index: int, data: dict[str, Any], table: str = "pattern",
         ("zh", str, {}), ("en", str, {}), ("group", str, {}), ("definition", str, {}),
         ("number", str, {"required": False, "default": ""}),
         ("category", str, {"required": False, "default": ""}), ("extra", dict, {"required": False, "default": {}}))}
+    zh_text = read_twins(f, table, index, data, PATTERN_PROSE, label, found)
     found.raise_any()
     return Pattern(
         id=pid, detect=name, params=params, excludes=excludes, source=source, citations=citations,
         value=value, open_value=open_value,
         provenance=provenance, reading=reading,
-        aliases=tuple(aliases), why=why, why_source=why_source, why_citations=why_citations, **fields,
+        aliases=tuple(aliases), why=why, why_source=why_source, why_citations=why_citations, zh_text=zh_text,
+        **fields,
         origin=Origin(f.name, f.line(table, index), tuple(sorted(f.keys.get((table, index), ())))),
     )
 
@@ -166,7 +169,7 @@ def _excludes(f: _File, table: str, index: int, data: dict[str, Any], label: str
 RULESET_KEYS = {
     "id", "name", "zh", "edition", "policy", "unit", "source", "forms", "description", "principles",
     "aliases", "accent", "base", "remove", "pattern_unit",
-}
+} | twin_keys(RULESET_PROSE)
 
 
 def _bibliography(f: _File) -> dict[str, Source] | None:
@@ -208,6 +211,9 @@ def _ruleset_fields(f: _File, data: dict[str, Any], base: Ruleset | None, famili
     aliases = _get(f, t, 0, data, "aliases", list, required=False, default=None, label="ruleset.")
     if aliases is not None:
         out["aliases"] = tuple(aliases)
+    twins = Problems()
+    out["zh_text"] = read_twins(f, t, 0, data, RULESET_PROSE, "ruleset.", twins)
+    twins.raise_any()
     if "source" in out:
         cites, problem = check_citations(out["source"], _bibliography(f), need_locator=False)
         if problem:
@@ -263,6 +269,9 @@ def _load_all(f: _File, bases: dict[str, Ruleset], found: Problems, families: Fa
         fields = {**{k: getattr(base, k) for k in ("name", "zh", "edition", "policy", "unit", "source", "cites",
                                                    "forms", "description", "principles", "accent", "pattern_unit")}, **(fields or {})}
         fields.setdefault("aliases", ())
+        # the base's Chinese stands only beside the base's English: an edition that rewrites a text drops its twin
+        own = fields.get("zh_text", {})
+        fields["zh_text"] = {**{k: v for k, v in base.zh_text.items() if k not in head}, **own}
     elif data.get("change"):
         found.add(f.error("change", 0, "", "[[change]] needs a base rule set (ruleset.base)", "change"))
     for problem in _pattern_problems(patterns, dropped):
@@ -335,10 +344,15 @@ def _apply_edition(f: _File, base: Ruleset, head: dict[str, Any], changes: list[
         merged = _pattern_dict(old)
         if "why_source" in raw and "why" not in raw and by_id[old.id].why:
             merged["why"] = by_id[old.id].why  # the edition's text gives the same reason
+            if "why" in by_id[old.id].zh_text:
+                merged["why" + SUFFIX] = by_id[old.id].zh_text["why"]
         merged.update(raw)
+        for field in PATTERN_PROSE:  # a text the change rewrites keeps no Chinese twin of the old wording
+            if field in raw and field + SUFFIX not in raw:
+                merged.pop(field + SUFFIX, None)
         new = _pattern(f, i, merged, table="change", bib=bib)
-        for key in raw:
-            if key != "id" and merged[key] != _pattern_dict(old).get(key):
+        for key in raw:  # what the edition changes; a Chinese twin is wording, not a change of the rules
+            if key != "id" and not key.endswith(SUFFIX) and merged[key] != _pattern_dict(old).get(key):
                 changed.append((old.id, key, _pattern_dict(old).get(key), raw[key]))
         result[old.id] = new
     for p in result.values():
@@ -357,7 +371,9 @@ def _apply_edition(f: _File, base: Ruleset, head: dict[str, Any], changes: list[
 
 
 def _without_why(p: Pattern) -> Pattern:
-    return replace(p, why="", why_source="", why_citations=()) if p.why or p.why_source else p
+    if not (p.why or p.why_source):
+        return p
+    return replace(p, why="", why_source="", why_citations=(), zh_text={k: v for k, v in p.zh_text.items() if k != "why"})
 
 
 def _pattern_dict(p: Pattern) -> dict[str, Any]:
@@ -376,6 +392,8 @@ def _pattern_dict(p: Pattern) -> dict[str, Any]:
         d["aliases"] = list(p.aliases)
     if p.extra:
         d["extra"] = dict(p.extra)
+    for field, text in p.zh_text.items():
+        d[field + SUFFIX] = text
     return d
 
 

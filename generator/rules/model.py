@@ -58,6 +58,7 @@ class Pattern:
     why: str = ""  # the source's own reason the pattern exists or is valued as it is, in our words; "" if it gives none
     why_source: str = ""  # where the source gives that reason, as `key: locator` citations
     why_citations: tuple[Citation, ...] = ()  # `why_source` read as bibliography keys and locators
+    zh_text: Mapping[str, str] = field(default_factory=dict)  # the Chinese twins of the prose fields (rules/zh_text.py)
 
 @dataclass(frozen=True)
 class RuleCitation:
@@ -70,6 +71,7 @@ class RuleCitation:
     provenance: str = "source"  # or "interpretation", with `reading` saying why
     reading: str = ""
     origin: Origin = Origin("")
+    zh_text: Mapping[str, str] = field(default_factory=dict)  # the Chinese twin of the reading (rules/zh_text.py)
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,7 @@ class Ruleset:
     options: Mapping[str, Any]
     description: str = ""
     principles: str = ""
+    zh_text: Mapping[str, str] = field(default_factory=dict)  # the Chinese twins of description and principles
     aliases: tuple[str, ...] = ()
     accent: str = "#555555"
     diff: EditionDiff | None = None

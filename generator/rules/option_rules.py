@@ -13,8 +13,10 @@ from .errors import Problems
 from .model import Family, Origin, RuleCitation
 from .sources import Source, check_citations
 from .toml_file import TomlFile
+from .zh_text import RULE_PROSE, read_twins, twin_keys
 
 RULE_KEYS = ("option", "source", "provenance", "reading")
+KNOWN_KEYS = (*RULE_KEYS, *sorted(twin_keys(RULE_PROSE)))
 
 
 def read_rules(f: TomlFile, raw: Any, found: Problems, bib: dict[str, Source] | None) -> list[RuleCitation]:
@@ -39,8 +41,8 @@ def _rule(f: TomlFile, i: int, entry: Any, bib: dict[str, Source] | None) -> Rul
     if not isinstance(entry, dict):
         raise f.error("rule", i, "", "expected a table with option, source and provenance", "rule")
     for key in entry:
-        if key not in RULE_KEYS:
-            raise f.error("rule", i, key, f"unknown field (expected one of {', '.join(RULE_KEYS)})", f"rule.{key}")
+        if key not in KNOWN_KEYS:
+            raise f.error("rule", i, key, f"unknown field (expected one of {', '.join(KNOWN_KEYS)})", f"rule.{key}")
     text: dict[str, str] = {}
     for key in RULE_KEYS:
         value = entry.get(key, "" if key == "reading" else None)
@@ -57,8 +59,11 @@ def _rule(f: TomlFile, i: int, entry: Any, bib: dict[str, Source] | None) -> Rul
     cites, problem = check_citations(text["source"], bib, need_locator=True)
     if problem:
         raise f.error("rule", i, "source", problem, "rule.source")
+    twins = Problems()
+    zh_text = read_twins(f, "rule", i, entry, RULE_PROSE, "rule.", twins)
+    twins.raise_any()
     return RuleCitation(text["option"], text["source"], cites, text["provenance"], text["reading"].strip(),
-                        Origin(f.name, f.line("rule", i, "option")))
+                        Origin(f.name, f.line("rule", i, "option")), zh_text)
 
 
 def check_rules(f: TomlFile, rules: list[RuleCitation], family: Family, found: Problems) -> None:
