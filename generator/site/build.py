@@ -103,6 +103,7 @@ def render_site(data: SiteData, cache: BuildCache = NO_CACHE) -> tuple[dict[str,
         "engine": __version__,
         "has_concepts": bool(data.atlas.concepts),
         "has_about": "about" in data.prose,
+        "has_glossary": bool(data.glossary.terms or data.glossary.names),
         **cited_content(data),  # the content version and its date, which hand citations print
     }
     files = SiteFiles()

@@ -23,7 +23,9 @@ from ..rules import CONTENT_DIR, ContentError, Ruleset
 from ..rules.errors import Problems
 from ..rulesets import load_rulesets
 from ..stats.published import PublishedFigure, load_published
+from ..examples.concepts import load_concepts
 from . import content_check
+from .glossary import Glossary, load_glossary
 from .urls import RESERVED_PATTERN_IDS
 
 _TITLE = re.compile(r"\A#\s+(.+?)\s*$", re.MULTILINE)
@@ -50,6 +52,7 @@ class SiteData:
     by_key: dict[str, Example] = field(default_factory=dict)
     content: Path = CONTENT_DIR  # the folder read, for the page parts loaded late (stored statistics)
     published: dict[tuple[str, str], PublishedFigure] = field(default_factory=dict)  # (rule set, pattern) -> count
+    glossary: Glossary = field(default_factory=Glossary)  # content/glossary.toml: terms and the names players write
 
     def __post_init__(self) -> None:
         self.by_key = {e.key: e for e in self.atlas.examples}
@@ -118,6 +121,9 @@ def gather(content: Path = CONTENT_DIR, cache: BuildCache = NO_CACHE) -> SiteDat
     prose = _read_prose(content, problems)
     content_check.before_search(content, rulesets, prose, problems)  # bad Markdown fails now, not after the search
     published = problems.keep(lambda: load_published(content, rulesets))
+    # the concepts are checked (and reported) where the examples are collected; here only their ids are wanted
+    concepts = {c.id for c in load_concepts(content / "concepts.toml", rulesets, Problems())}
+    glossary = load_glossary(content, concepts, problems)
     problems.raise_any()
     return SiteData(
         rulesets=rulesets,
@@ -126,4 +132,5 @@ def gather(content: Path = CONTENT_DIR, cache: BuildCache = NO_CACHE) -> SiteDat
         version=content_version(content),
         content=content,
         published=published or {},
+        glossary=glossary,
     )

@@ -66,6 +66,7 @@ def concept_pages(data: SiteData) -> list[Page]:
             {"c": c, "rows": concept_rows(data, c), "example": example, "scored": scored,
              "nesting": nesting(c, data.examples) if c.nesting else None, "rulesets": data.rulesets},
             description=f"{c.en} ({c.zh}) compared across rule sets.",
+            keywords=data.glossary.concept_variants(c.id),  # the other names players write (content/glossary.toml)
             crumbs=(HOME_CRUMB, ("Concepts", urls.CONCEPTS)),
         ))
     return pages

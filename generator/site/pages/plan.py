@@ -7,6 +7,7 @@ from ..gather import SiteData
 from .calculator import calculator_page
 from .card import card_page
 from .concept import concept_pages
+from .glossary import glossary_pages
 from .diff import diff_pages
 from .hand import hand_pages
 from .home import home_pages
@@ -33,6 +34,7 @@ def site_pages(data: SiteData) -> list[Page]:
         pages.extend(matrix_pages(data, rs))
     pages.extend(concept_pages(data))
     pages.extend(sources_pages(data))
+    pages.extend(glossary_pages(data))
     pages.append(calculator_page(data))
     pages.extend(hand_pages(data, witnessed(data)))
     return pages
