@@ -11,7 +11,7 @@ from ..gather import SiteData
 from .page import HOME_CRUMB, Page
 
 
-_KANA = re.compile(r"[\u3040-\u30ff]")
+_KANA = re.compile(r"[\u3040-\u30ff\u3005]")  # kana, and 々, which Chinese does not write
 _HAN = re.compile(r"[\u3400-\u9fff]")
 
 
