@@ -38,7 +38,7 @@ def _load(tmp_path: Path, text: str) -> tuple[object, Problems]:
     (tmp_path / "content").mkdir(exist_ok=True)
     (tmp_path / "content" / "glossary.toml").write_text(text, encoding="utf-8")
     found = Problems()
-    return load_glossary(tmp_path / "content", CONCEPTS, found), found
+    return load_glossary(tmp_path / "content", found, CONCEPTS), found
 
 
 def test_a_term_and_a_concepts_names_are_read(tmp_path: Path) -> None:
@@ -75,7 +75,7 @@ def test_a_variant_is_marked_with_its_language() -> None:
 
 def test_the_shipped_glossary_covers_the_names_players_write() -> None:
     found = Problems()
-    g = load_glossary(CONTENT_DIR, CONCEPTS, found)
+    g = load_glossary(CONTENT_DIR, found)
     assert not found.found, found.found
     assert len(g.terms) >= 30 and all(t.zh_text.get("definition") for t in g.terms)
     for concept, name in [("all-chows", "平胡"), ("concealed-hand", "门清"), ("all-pungs", "碰碰胡"),
@@ -86,7 +86,7 @@ def test_the_shipped_glossary_covers_the_names_players_write() -> None:
 
 def test_the_page_lists_every_term_and_every_concept(built_site: Path) -> None:
     html = (built_site / output_path(GLOSSARY)).read_text(encoding="utf-8")
-    g = load_glossary(CONTENT_DIR, CONCEPTS, Problems())
+    g = load_glossary(CONTENT_DIR, Problems())
     assert re.findall(r'<div class="term" id="([a-z0-9-]+)">', html)[:len(g.terms)] == [t.id for t in g.terms]
     for c in CONCEPTS:
         assert f'href="{concept_url(c)}"' in html, c

@@ -75,3 +75,20 @@ def test_a_concept_and_an_option_rule_take_a_twin(tmp_path: Path) -> None:
         load_concepts(concepts, rulesets)
     assert (info.value.line, info.value.field) == (6, "concept 'flush' description_zh")
 
+
+
+def test_a_prose_pages_chinese_twin_is_read_with_it_and_an_orphan_is_refused(tmp_path: Path) -> None:
+    from generator.rules.errors import Problems
+    from generator.site.gather import _read_prose
+
+    pages = tmp_path / "content" / "pages"
+    pages.mkdir(parents=True)
+    (pages / "about.md").write_text("# About\n\nText.\n", encoding="utf-8")
+    (pages / "about.zh-Hans.md").write_text("# 关于\n\n正文。\n", encoding="utf-8")
+    (pages / "gone.zh-Hans.md").write_text("# 无\n\n正文。\n", encoding="utf-8")
+    found = Problems()
+    read = _read_prose(tmp_path / "content", found)
+    assert list(read) == ["about"]  # the twin is no page of its own
+    assert read["about"].zh is not None and (read["about"].zh.title, read["about"].zh.slug) == ("关于", "about")
+    (err,) = found.found
+    assert (err.file, err.line) == ("content/pages/gone.zh-Hans.md", 1) and "no content/pages/gone.md" in err.message

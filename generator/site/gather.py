@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,6 @@ from ..rules import CONTENT_DIR, ContentError, Ruleset
 from ..rules.errors import Problems
 from ..rulesets import load_rulesets
 from ..stats.published import PublishedFigure, load_published
-from ..examples.concepts import load_concepts
 from . import content_check
 from .glossary import Glossary, load_glossary
 from .urls import RESERVED_PATTERN_IDS
@@ -39,6 +38,7 @@ class ProsePage:
     title: str
     body: str
     figures: Any = None  # the matching content/theorems/<name>.json, if any (theorem pages)
+    zh: ProsePage | None = None  # its Chinese twin, content/pages/<slug>.zh-Hans.md, written in our own words
 
 
 @dataclass
@@ -76,12 +76,31 @@ def content_version(content: Path) -> str:
     return f"{__version__}+{digest.hexdigest()[:10]}"
 
 
+ZH_PAGE = ".zh-Hans"  # content/pages/<slug>.zh-Hans.md: a page's Chinese twin, not a page of its own
+
+
 def _read_prose(content: Path, problems: Problems) -> dict[str, ProsePage]:
     pages: dict[str, ProsePage] = {}
-    for path in sorted((content / "pages").glob("*.md")):
-        page = problems.keep(lambda: _prose_page(content, path))
-        if page is not None:
-            pages[path.stem] = page
+    paths = sorted((content / "pages").glob("*.md"))
+    for path in paths:
+        if not path.stem.endswith(ZH_PAGE):
+            page = problems.keep(lambda: _prose_page(content, path))
+            if page is not None:
+                pages[path.stem] = page
+    for path in paths:
+        slug = path.stem.removesuffix(ZH_PAGE)
+        if slug == path.stem:
+            continue
+        twin = problems.keep(lambda: _prose_page(content, path))
+        if twin is None:
+            continue
+        if slug not in pages:
+            if not path.with_name(slug + ".md").is_file():  # a page that failed to load has said why
+                problems.add(ContentError(str(path.relative_to(content.parent)), 1, "(file)",
+                                          f"a Chinese twin of no page: there is no content/pages/{slug}.md"))
+            continue
+        english = pages[slug]
+        pages[slug] = replace(english, zh=replace(twin, slug=slug, figures=english.figures))
     return pages
 
 
@@ -121,9 +140,7 @@ def gather(content: Path = CONTENT_DIR, cache: BuildCache = NO_CACHE) -> SiteDat
     prose = _read_prose(content, problems)
     content_check.before_search(content, rulesets, prose, problems)  # bad Markdown fails now, not after the search
     published = problems.keep(lambda: load_published(content, rulesets))
-    # the concepts are checked (and reported) where the examples are collected; here only their ids are wanted
-    concepts = {c.id for c in load_concepts(content / "concepts.toml", rulesets, Problems())}
-    glossary = load_glossary(content, concepts, problems)
+    glossary = load_glossary(content, problems)
     problems.raise_any()
     return SiteData(
         rulesets=rulesets,

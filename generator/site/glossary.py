@@ -7,6 +7,7 @@ The variants are what a reader types: the glossary page lists them, and search f
 from __future__ import annotations
 
 import re
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,8 +50,24 @@ class Glossary:
         return tuple(out)
 
 
-def load_glossary(content: Path, concepts: set[str], problems: Problems) -> Glossary:
-    """The glossary of a content folder (empty without the file); every problem added to `problems`."""
+def concept_ids(content: Path) -> set[str] | None:
+    """The ids concepts.toml gives, read without checking the concepts (that is done, and reported, where the
+    examples are collected); None when the file does not read, so that its problem is not reported again here."""
+    path = content / "concepts.toml"
+    if not path.is_file():
+        return set()
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8")).get("concept", [])
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+    return {c["id"] for c in raw if isinstance(c, dict) and isinstance(c.get("id"), str)} if isinstance(raw, list) else None
+
+
+def load_glossary(content: Path, problems: Problems, concepts: set[str] | None = None) -> Glossary:
+    """The glossary of a content folder (empty without the file); every problem added to `problems`. A term's
+    concept is checked against `concepts` (by default the ids of the folder's concepts.toml)."""
+    if concepts is None:
+        concepts = concept_ids(content)
     path = content / FILE
     if not path.is_file():
         return Glossary()
@@ -90,7 +107,7 @@ def _tables(f: TomlFile, table: str, problems: Problems) -> list[Any]:
     return raw
 
 
-def _term(f: TomlFile, i: int, raw: Any, concepts: set[str], problems: Problems) -> Term:
+def _term(f: TomlFile, i: int, raw: Any, concepts: set[str] | None, problems: Problems) -> Term:
     if not isinstance(raw, dict):
         raise f.error("term", i, "", "expected a table", "term")
     label = f"term {raw.get('id')!r} " if isinstance(raw.get("id"), str) else f"term #{i + 1} "
@@ -110,7 +127,7 @@ def _term(f: TomlFile, i: int, raw: Any, concepts: set[str], problems: Problems)
     if not _HAN.search(text["zh"]):
         raise f.error("term", i, "zh", f"expected the Chinese name, found {text['zh']!r}", label + "zh")
     concept = raw.get("concept")
-    if concept is not None and concept not in concepts:
+    if concept is not None and concepts is not None and concept not in concepts:
         raise f.error("term", i, "concept", f"{concept!r} is not a concept of content/concepts.toml", label + "concept")
     twins = Problems()
     zh_text = read_twins(f, "term", i, raw, ("definition",), label, twins)
@@ -119,14 +136,14 @@ def _term(f: TomlFile, i: int, raw: Any, concepts: set[str], problems: Problems)
                 zh_text)
 
 
-def _names(f: TomlFile, i: int, raw: Any, concepts: set[str]) -> tuple[str, tuple[str, ...]]:
+def _names(f: TomlFile, i: int, raw: Any, concepts: set[str] | None) -> tuple[str, tuple[str, ...]]:
     if not isinstance(raw, dict):
         raise f.error("names", i, "", "expected a table", "names")
     for key in raw:
         if key not in NAMES_KEYS:
             raise f.error("names", i, key, "unknown field (expected concept, variants)", f"names.{key}")
     concept = raw.get("concept")
-    if concept not in concepts:
+    if not isinstance(concept, str) or concepts is not None and concept not in concepts:
         raise f.error("names", i, "concept", f"expected a concept of content/concepts.toml, found {concept!r}",
                       "names.concept")
     variants = _variants(f, "names", i, raw, "names ")
