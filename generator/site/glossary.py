@@ -132,8 +132,10 @@ def _term(f: TomlFile, i: int, raw: Any, concepts: set[str] | None, problems: Pr
     twins = Problems()
     zh_text = read_twins(f, "term", i, raw, ("definition",), label, twins)
     twins.raise_any()
-    return Term(text["id"], text["en"], text["zh"], _variants(f, "term", i, raw, label), text["definition"], concept,
-                zh_text)
+    variants = _variants(f, "term", i, raw, label)
+    if text["en"] in variants or text["zh"] in variants:
+        raise f.error("term", i, "variants", "lists the term's own name; variants are the other names", label + "variants")
+    return Term(text["id"], text["en"], text["zh"], variants, text["definition"], concept, zh_text)
 
 
 def _names(f: TomlFile, i: int, raw: Any, concepts: set[str] | None) -> tuple[str, tuple[str, ...]]:
