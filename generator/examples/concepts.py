@@ -119,13 +119,7 @@ def _load_concepts(path: Path, rulesets: dict[str, Ruleset], found: Problems) ->
 
 
 def _concept(f: _File, i: int, data: Any, rulesets: dict[str, Ruleset], unloaded: set[str]) -> Concept:
-    if not isinstance(data, dict):
-        raise f.error("concept", i, "", "expected a table", "concept")
-    label = f"concept {data.get('id')!r} " if isinstance(data.get("id"), str) else f"concept #{i + 1} "
-    for key in data:
-        if key not in CONCEPT_KEYS:
-            raise f.error("concept", i, key, f"unknown field (expected one of {', '.join(sorted(CONCEPT_KEYS))})",
-                          label + key)
+    label = f.entry_label("concept", i, data, CONCEPT_KEYS)
     values: dict[str, Any] = {}
     for key, typ in (("id", str), ("zh", str), ("en", str), ("description", str), ("members", list)):
         if key not in data:

@@ -44,3 +44,15 @@ class TomlFile:
 
     def error(self, table: str, index: int, key: str, message: str, label: str | None = None) -> ContentError:
         return ContentError(self.name, self.line(table, index, key.split(".")[0]), label or key, message)
+
+    def entry_label(self, table: str, index: int, data: object, known: set[str]) -> str:
+        """How problems of one `[[table]]` entry name it ("concept 'x' ", or "concept #3 " without a string id),
+        after checking that it is a table of `known` keys only."""
+        if not isinstance(data, dict):
+            raise self.error(table, index, "", "expected a table", table)
+        label = f"{table} {data.get('id')!r} " if isinstance(data.get("id"), str) else f"{table} #{index + 1} "
+        for key in data:
+            if key not in known:
+                raise self.error(table, index, key, f"unknown field (expected one of {', '.join(sorted(known))})",
+                                 label + key)
+        return label

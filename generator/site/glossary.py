@@ -108,13 +108,7 @@ def _tables(f: TomlFile, table: str, problems: Problems) -> list[Any]:
 
 
 def _term(f: TomlFile, i: int, raw: Any, concepts: set[str] | None, problems: Problems) -> Term:
-    if not isinstance(raw, dict):
-        raise f.error("term", i, "", "expected a table", "term")
-    label = f"term {raw.get('id')!r} " if isinstance(raw.get("id"), str) else f"term #{i + 1} "
-    for key in raw:
-        if key not in TERM_KEYS:
-            raise f.error("term", i, key, f"unknown field (expected one of {', '.join(sorted(TERM_KEYS))})",
-                          label + key)
+    label = f.entry_label("term", i, raw, TERM_KEYS)
     text: dict[str, str] = {}
     for key in ("id", "en", "zh", "definition"):
         value = raw.get(key)
