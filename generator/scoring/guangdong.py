@@ -12,6 +12,7 @@ the rule set's [options]:
   doubles with no ghost in the hand (`no_ghost_double`) and per ghost discarded (`discarded_ghost_double`)
   (推倒和: 2 + 番; 广东 2023: 番 × 系数);
 - the minimum to win, `min_fan` 番 and `min_points` basic points (广东 2023: 2 and 4);
+- whether a chow may be claimed (`claimed_chows`; 广东 2023: no);
 - the payments, `kind = "base"` schemes of `[[options.payment]]`: the discarder pays a multiple of the
   basic points on a discard (`robbed`: the player whose kong was robbed, when the text sets that apart),
   each other player on a self-draw, plus `horse` per matching horse tile (奖马);
@@ -29,7 +30,7 @@ from typing import Final
 from ..completion import Waits
 from ..detectors import View
 from ..ghosts import GhostReading, ghost_readings, ghost_waits, ghosts_in
-from ..hand import Hand, WaitingHand
+from ..hand import Hand, MeldKind, WaitingHand
 from ..rules import ContentError, Pattern, Ruleset
 from ..shapes import Form, Reading
 from ..tiles import GHOST
@@ -41,7 +42,8 @@ from .result import Counted, Excluded, Score
 
 OPTION_TYPES: Final[dict[str, type]] = {
     "cap": int, "base_points": int, "payment": list, "four_as_two_pairs": bool, "ghosts": int, "stands_alone": list,
-    "no_ghost_double": bool, "discarded_ghost_double": bool, "min_fan": int, "min_points": int}
+    "no_ghost_double": bool, "discarded_ghost_double": bool, "min_fan": int, "min_points": int,
+    "claimed_chows": bool}
 """The options a Guangdong rule set may give."""
 
 
@@ -129,8 +131,11 @@ def score(hand: Hand, found: list[Reading], ruleset: Ruleset, key: str) -> Score
 
 
 def ghost_problem(hand: Hand, ruleset: Ruleset) -> str | None:
-    """What a rule set with ghosts cannot have: a ghost won off a discard (a ghost may not be claimed), horses
-    on a discard win or on the wall's last tile (horses are turned up from the wall after a self-draw)."""
+    """What the rule set's own facts rule out: a claimed chow where none may be claimed (`claimed_chows`); and
+    with ghosts, a ghost won off a discard (a ghost may not be claimed), horses on a discard win or on the wall's
+    last tile (horses are turned up from the wall after a self-draw)."""
+    if not ruleset.option("claimed_chows", True) and any(m.kind is MeldKind.CHOW for m in hand.melds):
+        return "no chow may be claimed (五-1: draws, discards, pungs and kongs only)"
     if not ruleset.option("ghosts"):
         return None
     ctx = hand.context
