@@ -12,18 +12,25 @@ from __future__ import annotations
 
 import json
 import tomllib
+from collections import Counter
 from pathlib import Path
 
 import pytest
+from engine_loop import sample
+from guangdong_oracle import TABLE, seeded_hands
+from guangdong_oracle import score as plain_score
 
 from generator.cli import main
-from generator.notation import parse_hand
+from generator.notation import HandError, parse_hand
 from generator.rulesets import find_ruleset
 from generator.scoring import Score, score
+from generator.tiles import GHOST
 
 RS = find_ruleset("guangdong-2023")
 FACTS = tomllib.loads((Path(__file__).parent / "facts" / "guangdong-2023.toml").read_text(encoding="utf-8"))
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲"
+SEED = 20230934
+PER_PATTERN = sample(300, 30)
 
 
 def sc(hand: str) -> Score:
@@ -44,6 +51,7 @@ def paid(result: Score) -> list[tuple[str, float]]:
 def test_the_19_fan_of_the_text_with_their_values_and_classes_in_its_order() -> None:
     assert [(p.zh, p.value, p.category) for p in RS.patterns] == [
         (f["zh"], f["value"], f["class"]) for f in FACTS["fan"]]
+    assert list(TABLE) == [(f["zh"], f["value"]) for f in FACTS["fan"]]  # the plain scorer's table too
     assert [p.number for p in RS.patterns] == [str(i) for i in range(1, 20)]
     assert (RS.policy, RS.unit, RS.option("cap")) == ("guangdong", "fan", None)
 
@@ -159,6 +167,17 @@ def test_the_ghosts_play_what_scores_most() -> None:
     assert counted(sc("111222333444m8z+8z tsumo")) == {"自摸": 1, "门清": 1, "碰碰和": 4, "清一色": 8}
 
 
+def test_a_ghost_may_play_a_fifth_copy_of_a_melded_tile_but_the_third_dragon_is_the_one_not_pung_d() -> None:
+    # 七-1-5 counts the standing tiles and the winning tile only: a ghost pair may be 5z beside [555z]
+    dragons = sc("8z[555z][666z][777z][444z]+8z tsumo")
+    assert "大三元" in counted(dragons) and "小三元" not in counted(dragons)
+    # the pair of ghosts reads as 1m: 幺九 and 混一色 beside 大三元 (33) beat the dragon pair (29)
+    assert counted(dragons) == {"自摸": 1, "混一色": 4, "幺九": 12, "大三元": 16}
+    # three ghosts may make a second pung of North beside {4444z}, but 大四喜 needs the four winds
+    winds = sc("1112333888z{4444z}+2z tsumo after-kong")
+    assert counted(winds) == {"门清": 1, "杠上花": 5, "幺九": 12, "混一色": 4, "大四喜": 16}
+
+
 def test_no_ghost_doubles_and_the_two_doublings_compound() -> None:
     assert sc("[111m][555p]999s777z5m+5m").base == 8
     assert sc("[111m][555p]999s777z8z+5m").base == 4  # a ghost in the hand
@@ -227,3 +246,40 @@ def test_bad_ghost_input_is_one_line_and_exit_2(text: str, capsys: pytest.Captur
     assert main(["score", "--ruleset", "guangdong-2023", "--json", text]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("error: at column") and "Traceback" not in err
+
+
+# ----------------------------------------------------------------------------- the differential run
+
+
+def test_the_engine_agrees_with_a_plain_scorer_on_seeded_hands() -> None:
+    hands = refused = skipped = below = 0
+    coverage: Counter[str] = Counter()
+    with_ghosts: Counter[int] = Counter()
+    differences = []
+    for built_on, text in seeded_hands(SEED, PER_PATTERN):
+        try:
+            hand = parse_hand(text)
+        except HandError:  # a robbed tile held elsewhere, a fifth copy: the notation refuses the try
+            skipped += 1
+            continue
+        hands += 1
+        with_ghosts[hand.closed_tiles.count(GHOST)] += 1
+        mine, plain = score(hand, RS), plain_score(hand)
+        got = frozenset(counted(mine))
+        coverage.update(got)
+        if plain.refused:
+            refused += 1
+            same = not mine.legal and mine.total == 0
+        else:
+            below += not plain.legal
+            same = (mine.legal == plain.legal and (mine.total, mine.base) == (plain.total, plain.base)
+                    and tuple(paid(mine)) == plain.payments and got in plain.best)
+        if not same:
+            differences.append((built_on, text, counted(mine), mine.total, mine.base, plain))
+    print(f"\n广东麻将 2023 vs the plain scorer: {hands} hands (seed {SEED}, {PER_PATTERN} tries per 番种, "
+          f"{skipped} refused by the notation, {refused} no win in the game, {below} below the minimum; by ghosts "
+          f"held: {dict(sorted(with_ghosts.items()))}), {len(differences)} differences; 番种 counted: "
+          + ", ".join(f"{zh} {coverage[zh]}" for zh, _ in TABLE))
+    assert not differences, differences[:5]
+    assert hands >= 13 * PER_PATTERN
+    assert all(coverage[zh] >= PER_PATTERN // 30 for zh, _ in TABLE), coverage
