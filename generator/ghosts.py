@@ -40,6 +40,13 @@ class GhostReading(Reading):
     ghosts: int = 0
 
 
+def stand_in(hand: Hand, reading: Reading) -> Hand:
+    """The hand a reading's detectors look at: for a ghost reading the hand its ghosts make, else `hand`."""
+    if isinstance(reading, GhostReading) and reading.stand_in is not None:
+        return reading.stand_in
+    return hand
+
+
 def ghosts_in(tiles: tuple[Tile, ...]) -> int:
     """How many of `tiles` are ghosts."""
     return tiles.count(GHOST)

@@ -29,7 +29,7 @@ from typing import Final
 
 from ..completion import Waits
 from ..detectors import View
-from ..ghosts import GhostReading, ghost_readings, ghost_waits, ghosts_in
+from ..ghosts import ghost_readings, ghost_waits, ghosts_in, stand_in
 from ..hand import Hand, MeldKind, WaitingHand
 from ..rules import ContentError, Pattern, Ruleset
 from ..shapes import Form, Reading
@@ -67,8 +67,7 @@ def _patterns_for(reading: Reading, ruleset: Ruleset) -> list[Pattern]:
 def fans(hand: Hand, reading: Reading, ruleset: Ruleset) -> tuple[int, int, list[Counted], list[Excluded]]:
     """One reading's 番 after the cap, before it, what counts and what 必然包含 set aside. A ghost reading is
     looked at as the hand its ghosts make."""
-    seen = reading.stand_in if isinstance(reading, GhostReading) and reading.stand_in is not None else hand
-    tally = detect(View(seen, reading), _patterns_for(reading, ruleset))
+    tally = detect(View(stand_in(hand, reading), reading), _patterns_for(reading, ruleset))
     apply_exclusions(tally, ruleset)
     patterns = [counted(ruleset, pid, tally.found[pid]) for pid in in_rule_order(ruleset, tally.counting())]
     excluded = [tally.excluded[pid] for pid in in_rule_order(ruleset, tally.excluded)]
