@@ -176,6 +176,12 @@ class GuangdongPolicy(Policy):
     def plays_ghosts(self, ruleset: Ruleset) -> bool:
         return bool(ruleset.option("ghosts"))
 
+    def statistics_gap_for(self, ruleset: Ruleset) -> str | None:
+        if self.plays_ghosts(ruleset):
+            return ("its hands may hold ghosts, which the enumeration of the 34 kinds of tile does not reach; a "
+                    "count of the hands without ghosts would misstate how often each pattern shows")
+        return super().statistics_gap_for(ruleset)
+
     def readings(self, hand: Hand, ruleset: Ruleset) -> list[Reading]:
         forms, four = self.winning_shapes(ruleset)
         if GHOST in hand.closed_tiles:

@@ -200,6 +200,11 @@ class Policy(ABC):
         hand with a ghost as no winning shape, and waits on none, in a rule set that does not."""
         return False
 
+    def statistics_gap_for(self, ruleset: Ruleset) -> str | None:
+        """Why the statistics leave this rule set out when that is a choice (`statistics_gap`, or a reason of the
+        rule set's own), or None."""
+        return self.statistics_gap
+
     def tile_set_winds(self, ruleset: Ruleset) -> bool:
         """Whether the rule set plays with the winds (a family of wilds may leave them out)."""
         return True
