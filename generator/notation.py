@@ -150,8 +150,9 @@ def _flag_item(tok: str, col: int) -> tuple[str, object]:
         return name.replace("-", "_"), int(raw)
     if name in INDICATOR_FLAGS:
         return name, _indicators(name, raw, col)
-    raise HandError(f"unknown flag '{_shown(name)}' (known: {', '.join(BOOL_FLAGS + VALUE_FLAGS)}; "
-                    "Riichi's in the README)", col)
+    # the flags every rule set reads by name, the rest by reference: the message stays one short line
+    raise HandError(f"unknown flag '{_shown(name)}' (known: {', '.join(BOOL_FLAGS)}, seat, round, flowers, …; "
+                    "all in the README)", col)
 
 
 def _parse_flags(tokens: list[tuple[str, int]]) -> WinContext:
