@@ -150,7 +150,6 @@ def _flag_item(tok: str, col: int) -> tuple[str, object]:
         return name.replace("-", "_"), int(raw)
     if name in INDICATOR_FLAGS:
         return name, _indicators(name, raw, col)
-    # the flags every rule set reads by name, the rest by reference: the message stays one short line
     raise HandError(f"unknown flag '{_shown(name)}' (known: {', '.join(BOOL_FLAGS)}, seat, round, flowers, …; "
                     "all in the README)", col)
 

@@ -26,13 +26,13 @@ from random import Random
 
 from hypothesis import strategies as st
 
+from generator.completion import Waits
 from generator.hand import Hand, WaitingHand
 from generator.notation import BOOL_FLAGS, FLAG_ORDER, HandError, format_hand, format_waiting, parse_hand, parse_waiting
 from generator.rules import Ruleset
 from generator.scoring import Score, score
 from generator.scoring.families import policy_of
 from generator.scoring.waits import waits_for
-from generator.completion import Waits
 from generator.tiles import GHOST, HONORS, NUM_KINDS, ORPHANS, Tile, rank_of, suit_of
 
 NOTATION_CHARS = "0123456789mpszESWNPFCG[]{}+= \t"
