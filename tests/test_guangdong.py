@@ -71,8 +71,8 @@ def test_the_options_are_the_texts_figures() -> None:
     assert sorted(RS.pattern(i).zh for i in alone["stacks_with"]) == sorted(FACTS["four_ghosts_stacks_with"])
     (scheme,) = RS.option("payment")
     pays = FACTS["payments"]
-    assert (scheme["discarder"], scheme["robbed"], scheme["self_draw"], scheme["horse"]) == (
-        pays["discard"], pays["robbed_kong"], pays["self_draw_each"], FACTS["horse_each"])
+    assert (scheme["discarder"], scheme["robbed"], scheme["self_draw"], scheme["horse"], scheme["direct_kong"]) == (
+        pays["discard"], pays["robbed_kong"], pays["self_draw_each"], FACTS["horse_each"], pays["direct_kong_flower"])
 
 
 def test_the_stacking_rule_is_data() -> None:

@@ -15,7 +15,8 @@ the rule set's [options]:
 - whether a chow may be claimed (`claimed_chows`; 广东 2023: no);
 - the payments, `kind = "base"` schemes of `[[options.payment]]`: the discarder pays a multiple of the
   basic points on a discard (`robbed`: the player whose kong was robbed, when the text sets that apart),
-  each other player on a self-draw, plus `horse` per matching horse tile (奖马);
+  each other player on a self-draw, plus `horse` per matching horse tile (奖马); `direct_kong`, the multiple
+  the discarder of a claimed kong pays for a win on its replacement tile, is named in a note;
 - the hands its game cannot have (`problem`): 天听 with a claimed chow or pung, a first-turn win with a
   meld or a declaration, a win on a kong's replacement tile with no kong; and, where ghosts are played, a
   ghost won off a discard and horses where none are turned up.
@@ -103,7 +104,7 @@ def below_minimum(ruleset: Ruleset, total: int, base: int) -> str | None:
 
 def score(hand: Hand, found: list[Reading], ruleset: Ruleset, key: str) -> Score:
     """The reading with the most 番 (after the cap, then before it), its basic points and payments."""
-    why = problem(hand) or ghost_problem(hand, ruleset)
+    why = problem(hand) or rule_set_problem(hand, ruleset)
     if why is not None:
         return Score(ruleset.id, key, True, False, 0, ruleset.unit, notes=[f"not a {ruleset.zh} hand: {why}"])
     best: tuple[Reading, tuple[int, int, list[Counted], list[Excluded]]] | None = None
@@ -122,14 +123,16 @@ def score(hand: Hand, found: list[Reading], ruleset: Ruleset, key: str) -> Score
     ctx = hand.context
     pays = payments(ruleset.option("payment", []) or [], base, ctx.tsumo, robbed=ctx.robbing_kong,
                     horses=ctx.horses)
-    if ctx.after_kong and ruleset.option("ghosts") and any(m.is_kong and not m.concealed for m in hand.melds):
-        notes.append("paid as a self-draw: had the last kong been claimed from a discard (直杠), its discarder "
-                     "alone would pay 3 × (basic points + horses) (八-2-5)")
+    direct = [s["direct_kong"] for s in ruleset.option("payment", []) or [] if "direct_kong" in s]
+    if ctx.after_kong and direct and any(m.is_kong and not m.concealed for m in hand.melds):
+        # the notation does not say whether an exposed kong was claimed from a discard or added to a pung
+        notes.append(f"paid as a self-draw: had the last kong been claimed from a discard (直杠), its discarder "
+                     f"alone would pay {direct[0]} × (basic points + horses) (八-2-5)")
     return Score(ruleset.id, key, True, True, total, ruleset.unit, patterns, excluded, notes, reading, pays,
                  base=base)
 
 
-def ghost_problem(hand: Hand, ruleset: Ruleset) -> str | None:
+def rule_set_problem(hand: Hand, ruleset: Ruleset) -> str | None:
     """What the rule set's own facts rule out: a claimed chow where none may be claimed (`claimed_chows`); and
     with ghosts, a ghost won off a discard (a ghost may not be claimed), horses on a discard win or on the wall's
     last tile (horses are turned up from the wall after a self-draw)."""
