@@ -67,6 +67,9 @@ class WinContext:
     round: Tile = EAST
     flowers: int = 0
     wild_kongs: int = 0
+    # Guangdong 2023's flags (other rule sets ignore them and say so in a note):
+    ghosts_discarded: int = 0  # ghosts the winner discarded earlier in the hand (出鬼)
+    horses: int = 0  # horse tiles that matched the winner's seat (中马), paid on a self-draw
     # Riichi's flags (other rule sets ignore them and say so in a note):
     riichi: bool = False
     double_riichi: bool = False  # declared on the first turn; counts as riichi too

@@ -12,17 +12,22 @@ The canonical string is a hand's identity (example pages are named from it), so
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
 from operator import eq
 
 from .hand import Hand, Meld, MeldKind, WaitingHand, WinContext
+from .notation_errors import HandError, _shown
 from .notation_format import (  # noqa: F401  (re-exported: the notation's formatting half)
+    _TILE_TEXT,
     BOOL_FLAGS,
+    COUNT_LIMITS,
     FLAG_ORDER,
+    MAX_FLOWERS,
+    MAX_WILD_KONGS,
     RIICHI_FLAGS,
     VALUE_FLAGS,
-    _TILE_TEXT,
     format_context,
     format_hand,
     format_meld,
@@ -30,30 +35,22 @@ from .notation_format import (  # noqa: F401  (re-exported: the notation's forma
     format_waiting,
 )
 from .notation_riichi import INDICATOR_FLAGS, MAX_INDICATORS
-from .tiles import SUIT_LETTERS, Tile, counts_of, is_honor, make, red_bit, suit_of, tile_to_text, wind_from_letter
+from .tiles import (
+    GHOST,
+    MAX_GHOSTS,
+    SUIT_LETTERS,
+    Tile,
+    is_honor,
+    make,
+    red_bit,
+    suit_of,
+    tile_to_text,
+    wind_from_letter,
+)
 
-ALIASES = {"E": (1, "z"), "S": (2, "z"), "W": (3, "z"), "N": (4, "z"), "P": (5, "z"), "F": (6, "z"), "C": (7, "z")}
-MAX_FLOWERS = 8
+ALIASES = {"E": (1, "z"), "S": (2, "z"), "W": (3, "z"), "N": (4, "z"), "P": (5, "z"), "F": (6, "z"), "C": (7, "z"),
+           "G": (8, "z")}
 DIGITS = "0123456789"
-MAX_WILD_KONGS = 3
-
-
-class HandError(ValueError):
-    """A string that is not a hand: carries the 1-based column and the reason."""
-
-    def __init__(self, reason: str, position: int | None = None, text: str | None = None, tiles: int | None = None) -> None:
-        self.tiles = tiles  # a wrong tile count: the tiles, a kong as three (the calculator says how many more)
-        self.reason = reason
-        self.position = position
-        self.text = text
-        where = f"at column {position}: " if position is not None else ""
-        super().__init__(f"{where}{reason}")
-
-
-def _shown(text: str, limit: int = 24) -> str:
-    """User input quoted in a message: long input cut, invisible characters spelled out (one printable line)."""
-    cut = text if len(text) <= limit else text[:limit] + "…"
-    return "".join(c if c.isprintable() else f"U+{ord(c):04X}" for c in cut)
 
 
 # --------------------------------------------------------------------------- scanning
@@ -76,8 +73,8 @@ def _scan_tiles(text: str, start: int, offset: int, reds: list[tuple[Tile, int]]
             if not digits:
                 raise HandError(f"suit letter '{ch}' without ranks before it", col)
             for rank, dcol in digits:
-                if ch == "z" and rank > 7:
-                    raise HandError(f"'{rank}z' is not a tile (honours are 1z-7z)", dcol)
+                if ch == "z" and rank > 8:
+                    raise HandError(f"'{rank}z' is not a tile (honours are 1z-7z, a ghost is 8z)", dcol)
                 if rank == 0:
                     if ch == "z":
                         raise HandError("'0z' is not a tile (a red five is 0m, 0p or 0s)", dcol)
@@ -110,6 +107,8 @@ def _parse_meld(text: str, i: int, offset: int, reds: list[tuple[Tile, int]] | N
         found = f"'{_shown(text[j])}'" if j < len(text) else "the end"
         raise HandError(f"meld opened with '{opener}' is not closed with '{closer}' (found {found})", offset + j + 1)
     kinds = [t for t, _ in tiles]
+    if GHOST in kinds:
+        raise HandError("a ghost (8z) stands in the hand, never in a meld: write the meld's own tiles", col)
     if opener == "{":
         if len(kinds) != 4 or len(set(kinds)) != 1:
             raise HandError("only a kong of four identical tiles may be written in {…} (concealed kong)", col)
@@ -142,8 +141,8 @@ def _flag_item(tok: str, col: int) -> tuple[str, object]:
         if letter not in ("E", "S", "W", "N"):
             raise HandError(f"'{name}' must be E, S, W or N, not '{_shown(raw)}'", col)
         return name, wind_from_letter(letter)
-    if name in ("flowers", "wild-kongs"):
-        limit = MAX_FLOWERS if name == "flowers" else MAX_WILD_KONGS
+    if name in COUNT_LIMITS:
+        limit = COUNT_LIMITS[name]
         # the length test comes first: int() refuses strings of over 4300 digits with a bare ValueError
         if not raw or any(c not in DIGITS for c in raw) or len(raw.lstrip("0")) > len(str(limit)) \
                 or int(raw) > limit:
@@ -151,8 +150,8 @@ def _flag_item(tok: str, col: int) -> tuple[str, object]:
         return name.replace("-", "_"), int(raw)
     if name in INDICATOR_FLAGS:
         return name, _indicators(name, raw, col)
-    raise HandError(f"unknown flag '{_shown(name)}' (known: {', '.join(BOOL_FLAGS + VALUE_FLAGS)}; "
-                    "Riichi's in the README)", col)
+    raise HandError(f"unknown flag '{_shown(name)}' (known: {', '.join(BOOL_FLAGS)}, seat, round, flowers, …; "
+                    "all in the README)", col)
 
 
 def _parse_flags(tokens: list[tuple[str, int]]) -> WinContext:
@@ -269,10 +268,11 @@ def _check_first_turn(ctx: WinContext, melds: list[tuple[Meld, int]]) -> None:
 
 
 def _check_copies(tiles: list[Tile], columns: dict[Tile, int]) -> None:
-    counts = counts_of(tiles)
-    for t, n in enumerate(counts):
+    for t, n in sorted(Counter(tiles).items()):
         if n > 4:
-            raise HandError(f"{n} copies of {tile_to_text(t)} (a tile has only four copies)", columns[t])
+            what = (f"ghosts (8z): there are {MAX_GHOSTS}" if t == GHOST
+                    else f"copies of {tile_to_text(t)} (a tile has only four copies)")
+            raise HandError(f"{n} {what}", columns[t])
 
 
 def _red_mask(reds: list[tuple[Tile, int]]) -> int:
@@ -325,7 +325,7 @@ def _parse_common(text: str, expect_total: int) -> tuple[list[tuple[Tile, int]],
 
 # --------------------------------------------------------------------------- the quick path
 
-_PIECE = re.compile(r"(?:[0-9]+[mps]|[1-7]+z|[ESWNPFC])+|[\[{][^\[\]{}]*[\]}]|\+(?:[0-9][mps]|[1-7]z|[ESWNPFC])")
+_PIECE = re.compile(r"(?:[0-9]+[mps]|[1-8]+z|[ESWNPFCG])+|[\[{][^\[\]{}]*[\]}]|\+(?:[0-9][mps]|[1-8]z|[ESWNPFCG])")
 """One piece of the tile part as the quick path reads it: a run of standing tiles, a meld, or `+` and one tile."""
 _ALIAS_TEXT = str.maketrans({letter: f"{rank}{suit}" for letter, (rank, suit) in ALIASES.items()})
 _SEGMENT = re.compile(r"([0-9]+)([mpsz])")
@@ -335,7 +335,7 @@ _RED_BITS = {suit: red_bit(make(5, suit)) for suit in "mps"}
 _RANK_TILES = {suit: bytes.maketrans(b"0123456789", bytes([9 * k + 4, *range(9 * k, 9 * k + 9)]))
                for k, suit in enumerate(SUIT_LETTERS)}
 """Per suit letter, a `bytes.translate` table from a rank digit to the tile (as a byte); a red five `0` is a five."""
-_ONE_TILE = {f"{rank}{suit}": make(rank, suit) for suit in SUIT_LETTERS for rank in range(1, 8 if suit == "z" else 10)}
+_ONE_TILE = {f"{rank}{suit}": make(rank, suit) for suit in SUIT_LETTERS for rank in range(1, 9 if suit == "z" else 10)}
 _ONE_TILE.update({letter: make(rank, suit) for letter, (rank, suit) in ALIASES.items()})
 _ONE_TILE.update({f"0{suit}": make(5, suit) for suit in "mps"})
 

@@ -11,18 +11,27 @@ from functools import lru_cache
 
 from .hand import Hand, Meld, WaitingHand, WinContext
 from .notation_riichi import INDICATOR_FLAGS, mark_reds
-from .tiles import EAST, NUM_KINDS, SUIT_LETTERS, Tile, rank_of, suit_of, tile_to_text, wind_letter
+from .tiles import EAST, GHOST, MAX_GHOSTS, SUIT_LETTERS, Tile, rank_of, suit_of, tile_to_text, wind_letter
 
 BOOL_FLAGS = ("tsumo", "last-tile", "after-kong", "robbing-kong", "last-copy", "first-turn", "dealer")
-VALUE_FLAGS = ("seat", "round", "flowers", "wild-kongs")
+VALUE_FLAGS = ("seat", "round", "flowers", "wild-kongs", "ghosts-discarded", "horses")
+MAX_FLOWERS = 8
+MAX_WILD_KONGS = 3
+MAX_HORSES = 4
+"""Four horse tiles are turned up on a self-draw (广东麻将 2023, 三-25), so at most four match."""
+COUNT_LIMITS = {"flowers": MAX_FLOWERS, "wild-kongs": MAX_WILD_KONGS, "ghosts-discarded": MAX_GHOSTS,
+                "horses": MAX_HORSES}
+"""The flags that take a count (VALUE_FLAGS but the winds), and the largest count each may take."""
 RIICHI_FLAGS = ("riichi", "double-riichi", "ippatsu")
 """Yes/no flags only Riichi reads (kept out of BOOL_FLAGS, which every rule set reads)."""
 FLAG_ORDER = BOOL_FLAGS + RIICHI_FLAGS + VALUE_FLAGS + INDICATOR_FLAGS
 
-_RANK_DIGITS = bytes(ord(str(rank_of(t))) for t in range(NUM_KINDS)).ljust(256, b"?")
+_WRITTEN = GHOST + 1
+"""Tiles the notation writes: the 34 kinds and the ghost, `8z`, which sorts and prints after the honours."""
+_RANK_DIGITS = bytes(ord(str(rank_of(t))) for t in range(_WRITTEN)).ljust(256, b"?")
 """A `bytes.translate` table: tile t (as a byte) to the digit of its rank."""
-_SUIT_ENDS = tuple((9 * (k + 1) if k < 3 else NUM_KINDS, letter) for k, letter in enumerate(SUIT_LETTERS))
-_TILE_TEXT = tuple(tile_to_text(t) for t in range(NUM_KINDS))
+_SUIT_ENDS = tuple((9 * (k + 1) if k < 3 else _WRITTEN, letter) for k, letter in enumerate(SUIT_LETTERS))
+_TILE_TEXT = tuple(tile_to_text(t) for t in range(_WRITTEN))
 
 
 def format_tiles(tiles: list[Tile] | tuple[Tile, ...]) -> str:
@@ -56,7 +65,7 @@ def format_context(ctx: WinContext) -> list[str]:
 def _context_words(ctx: WinContext) -> tuple[str, ...]:
     words = _plain_words(ctx.tsumo, ctx.last_tile, ctx.after_kong, ctx.robbing_kong, ctx.last_copy, ctx.first_turn,
                          ctx.dealer, ctx.riichi, ctx.double_riichi, ctx.ippatsu, ctx.seat, ctx.round, ctx.flowers,
-                         ctx.wild_kongs)
+                         ctx.wild_kongs, ctx.ghosts_discarded, ctx.horses)
     if ctx.dora:
         words += (f"dora={format_tiles(ctx.dora)}",)
     if ctx.ura:
@@ -67,7 +76,7 @@ def _context_words(ctx: WinContext) -> tuple[str, ...]:
 @lru_cache(maxsize=1024)  # without the indicators, a batch meets a few hundred contexts: every hand's key prints one
 def _plain_words(*fields: object) -> tuple[str, ...]:
     """The flag words of a context's fields before the indicators, in `_context_words`'s order."""
-    *flags, seat, round_wind, flowers, wild_kongs = fields
+    *flags, seat, round_wind, flowers, wild_kongs, ghosts_discarded, horses = fields
     words = [name for name, on in zip(BOOL_FLAGS + RIICHI_FLAGS, flags, strict=True) if on]
     if seat != EAST:
         words.append(f"seat={wind_letter(seat)}")  # type: ignore[arg-type]
@@ -77,6 +86,10 @@ def _plain_words(*fields: object) -> tuple[str, ...]:
         words.append(f"flowers={flowers}")
     if wild_kongs:
         words.append(f"wild-kongs={wild_kongs}")
+    if ghosts_discarded:
+        words.append(f"ghosts-discarded={ghosts_discarded}")
+    if horses:
+        words.append(f"horses={horses}")
     return tuple(words)
 
 

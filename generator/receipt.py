@@ -19,7 +19,8 @@ from .scoring.result import describe_reading
 
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭"
 PAYERS: Mapping[str, str] = {"each": "each loser pays", "discarder": "discarder pays", "other": "each other player pays",
-                              "dealer": "the dealer pays", "non-dealer": "each other non-dealer pays"}
+                              "dealer": "the dealer pays", "non-dealer": "each other non-dealer pays",
+                              "robbed": "the player whose kong was robbed pays"}
 """Who pays, in words (scoring/payments.py and Riichi's payments name the payer by these ids)."""
 NO_SHAPE = "the tiles do not form a winning shape in this rule set"
 """The engine's note for tiles that make no winning shape (scoring/engine.py, scoring/multiplier.py)."""

@@ -25,6 +25,7 @@ class Form(str, Enum):
     THIRTEEN_ORPHANS = "thirteen-orphans"
     HONORS_KNITTED = "honors-knitted"  # lesser / greater honours and knitted tiles
     KNITTED_STRAIGHT = "knitted-straight"  # knitted straight + one set + pair
+    FOUR_GHOSTS = "four-ghosts"  # 四鬼和: the four ghosts in the hand, the other tiles anything (generator/ghosts.py)
 
 
 class Kind(str, Enum):

@@ -5,6 +5,10 @@ compared and hashed cheaply; every other module speaks this encoding.
 
     0-8   characters 1m-9m      9-17  dots 1p-9p      18-26 bamboo 1s-9s
     27-30 winds E S W N         31-33 dragons P (white) F (green) C (red)
+    34    a ghost (鬼牌, `8z`): a flower that stands for any tile (Guangdong 2023)
+
+The ghost is outside the 34 kinds: count vectors, detectors and sets never hold it. A family that plays
+ghosts reads them itself (generator/ghosts.py) and hands the rest of the engine the tiles they stand for.
 
 >>> tile_from_text("5p"), tile_to_text(13)
 (13, '5p')
@@ -30,6 +34,11 @@ HONORS: Final = WINDS + DRAGONS
 TERMINALS: Final = (0, 8, 9, 17, 18, 26)
 ORPHANS: Final = TERMINALS + HONORS
 ALL_TILES: Final = tuple(range(NUM_KINDS))
+
+GHOST: Final = 34
+"""A ghost tile: a flower that stands for any tile (written `8z` or `G`); never one of the 34 kinds."""
+MAX_GHOSTS: Final = 4
+"""The four flowers 梅兰竹菊 are the ghosts."""
 
 WIND_LETTERS: Final = "ESWN"
 
@@ -100,14 +109,18 @@ def tile_from_text(text: str) -> Tile:
 
 
 def tile_zh(tile: Tile) -> str:
-    """Chinese name, e.g. '五筒', '東', '發'."""
+    """Chinese name, e.g. '五筒', '東', '發', '鬼'."""
+    if tile == GHOST:
+        return "鬼"
     if tile >= 27:
         return _ZH_HONOR[tile - 27]
     return _ZH_DIGITS[rank_of(tile) - 1] + _ZH_SUIT[suit_of(tile)]
 
 
 def tile_en(tile: Tile) -> str:
-    """English name used for text alternatives, e.g. '5 dots', 'Red dragon'."""
+    """English name used for text alternatives, e.g. '5 dots', 'Red dragon', 'ghost'."""
+    if tile == GHOST:
+        return "ghost"
     if tile >= 27:
         return _EN_HONOR[tile - 27]
     return f"{rank_of(tile)} {_EN_SUIT[suit_of(tile)]}"

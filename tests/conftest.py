@@ -20,6 +20,7 @@ ENGINE_TESTS = frozenset({
     "test_gates.py",  # detectors and their gates
     "test_mcr_fans.py", "test_mcr_principles.py", "test_mcr_theorems.py", "test_zung_jung.py", "test_sihai.py",
     "test_tuanyuan.py", "test_riichi_rules.py", "test_tuidaohu.py", "test_policy_registry.py",  # family by family
+    "test_ghosts.py", "test_guangdong.py",
     "test_mcr_differential.py", "test_riichi_differential.py", "test_riichi_jansou.py",  # the oracles
     "test_rules_loader.py", "test_rules_lookup.py", "test_structure.py",  # rule loading, the package's shape
 })

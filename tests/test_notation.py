@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from generator.hand import Hand, Meld, MeldKind, WinContext
 from generator.notation import HandError, format_hand, format_waiting, parse_hand, parse_waiting
-from generator.tiles import EAST, NUM_KINDS
+from generator.tiles import EAST, GHOST, NUM_KINDS
 
 
 @st.composite
@@ -32,7 +32,7 @@ def hands(draw: st.DrawFn) -> Hand:
         for t in meld.tiles:
             left[t] -= 1
         melds.append(meld)
-    pool = [t for t in range(NUM_KINDS) for _ in range(left[t])]
+    pool = [t for t in range(NUM_KINDS) for _ in range(left[t])] + [GHOST] * draw(st.integers(0, 4))
     n = 14 - 3 * len(melds)
     chosen = draw(st.permutations(pool))[:n]
     win = chosen[-1]
@@ -50,6 +50,8 @@ def hands(draw: st.DrawFn) -> Hand:
         round=draw(st.integers(EAST, EAST + 3)),
         flowers=draw(st.integers(0, 8)),
         wild_kongs=draw(st.integers(0, 3)),
+        ghosts_discarded=draw(st.integers(0, 4)),
+        horses=draw(st.integers(0, 4)),
     )
     return Hand(tuple(sorted(chosen[:-1])), tuple(melds), win, ctx)
 
@@ -78,6 +80,14 @@ def test_parse_format_round_trip(hand: Hand) -> None:
 )
 def test_canonical_form(text: str, canonical: str) -> None:
     assert format_hand(parse_hand(text)) == canonical
+
+
+def test_a_ghost_is_8z_or_g_and_sorts_after_the_honours() -> None:
+    hand = parse_hand("G123m456m789m11z8z+1z tsumo ghosts-discarded=2 horses=3")
+    assert hand.concealed.count(GHOST) == 2
+    assert format_hand(hand) == "123456789m1188z+1z tsumo ghosts-discarded=2 horses=3"
+    assert parse_hand(format_hand(hand)) == hand
+    assert parse_hand("123m456m789m11z8z8z+G tsumo").win_tile == GHOST
 
 
 def test_aliases_are_honours() -> None:
@@ -112,7 +122,10 @@ def test_waiting_hand_round_trip() -> None:
         ("[EEE] 123m456m789m1z+1z flowers=9", 25, "'flowers' must be"),
         ("[123m", 6, "not closed"),
         ("123m]456m789m11p22p", 5, "without a matching"),
-        ("8z123m456m789m11p2p", 1, "'8z' is not a tile"),
+        ("9z123m456m789m11p2p", 1, "'9z' is not a tile"),
+        ("8z8z8z8z8z23m456m789m1p", 9, "5 ghosts"),
+        ("[888z]123m456m789m1p1p", 1, "never in a meld"),
+        ("[EEE] 123m456m789m1z+1z horses=5", 25, "'horses' must be"),
         ("123m456m789m11p2p3", 18, "ranks without a suit letter"),
         ("123m456m789m11p+2p+3p", 19, "only one '+'"),
         ("123m456m789m11p22p tsumo tsumo", 26, "given twice"),

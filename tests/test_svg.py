@@ -200,12 +200,19 @@ def test_size_option_changes_pixel_size() -> None:
 
 
 def test_bad_input_is_rejected() -> None:
-    for bad in (-1, 34):
+    for bad in (-1, 35):
         with pytest.raises(ValueError):
             render_tile(bad)
     for bad in (0, 9):
         with pytest.raises(ValueError):
             render_flower(bad)
+
+
+def test_a_ghost_is_a_flower_marked_gui() -> None:
+    ghost = parse(render_tile(34))  # the notation's 8z
+    assert ghost.get("aria-label") == "ghost"
+    assert ghost.find(f"{SVG}title").text == "ghost 鬼"
+    assert artwork(render_tile(34)) not in {artwork(render_flower(n)) for n in range(1, 9)}
 
 
 def test_flower_and_back() -> None:

@@ -38,13 +38,17 @@ def honor_pung(v: View, *, which: Literal["seat", "prevalent", "dragon", "seat-o
 @detector("honor_sets", gate=Gate(sets=lambda s, a: (s.wind_pungs if a["family"] == "winds"
                                                       else s.dragon_pungs) >= a["pungs"]))
 def honor_sets(v: View, *, family: Family, pungs: int, pair: bool = False) -> list[Match]:
-    """At least `pungs` pungs of winds (or dragons), and with `pair` the pair too of that family."""
+    """At least `pungs` pungs of winds (or dragons), and with `pair` the pair too of that family, of a tile none
+    of the pungs is (a ghost may play a fifth copy, 广东 2023: three dragon pungs and a dragon pair are not also
+    two pungs and the third dragon's pair)."""
     tiles = _family(family)
     used = [i for i in v.pungs if v.sets[i].tile in tiles]
-    if len(used) < pungs:
+    if len({v.sets[i].tile for i in used}) < pungs:  # of different tiles: ghosts may make two pungs of one
         return []
     if pair:
         if v.pair is None or v.sets[v.pair].tile not in tiles:
+            return []
+        if any(v.sets[i].tile == v.sets[v.pair].tile for i in used):
             return []
         used.append(v.pair)
     return [tuple(used)]

@@ -12,7 +12,7 @@ from .view import Match, View
 
 @detector("form", gate=Gate(sets=lambda s, a: s.form.value == a["shape"]))
 def form(
-    v: View, *, shape: Literal["seven-pairs", "thirteen-orphans", "honors-knitted", "knitted-straight"]
+    v: View, *, shape: Literal["seven-pairs", "thirteen-orphans", "honors-knitted", "knitted-straight", "four-ghosts"]
 ) -> list[Match]:
     """The hand is read in this special form."""
     return [v.all_indices] if v.form.value == shape else []

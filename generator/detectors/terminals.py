@@ -32,12 +32,15 @@ def outside(v: View, *, honors: Literal["allowed", "none"]) -> list[Match]:
 
 @detector("terminals_honors", gate=Gate(sets=form_in(*SETS_OR_PAIRS),
                                         tiles=lambda t, a: not t.simples and honor_free(t, a)))
-def terminals_honors(v: View, *, honors: Literal["allowed", "required", "none"]) -> list[Match]:
-    """Every tile a terminal or an honour; honours required, allowed, or excluded.
+def terminals_honors(v: View, *, honors: Literal["allowed", "required", "none"], pungs: bool = False) -> list[Match]:
+    """Every tile a terminal or an honour; honours required, allowed, or excluded; with `pungs`, in four pungs
+    or kongs and a pair only (广东 2023 幺九), not in seven pairs.
 
     Sets and pairs only: thirteen orphans is its own pattern, not a terminals hand.
     """
     if v.form not in (Form.REGULAR, Form.SEVEN_PAIRS) or not v.all_orphans:
+        return []
+    if pungs and (v.form is not Form.REGULAR or v.chows):
         return []
     if honors == "none" and v.has_honors:
         return []

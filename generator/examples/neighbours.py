@@ -20,7 +20,7 @@ from typing import Any, Literal
 from ..hand import Hand, Meld, MeldKind
 from ..notation import HandError, format_hand, parse_hand
 from ..shapes import Kind, regular_readings
-from ..tiles import NUM_KINDS, WINDS, Tile, tile_to_text, wind_letter
+from ..tiles import GHOST, NUM_KINDS, WINDS, Tile, tile_to_text, wind_letter
 
 StepKind = Literal["tile", "meld", "context", "pair"]
 
@@ -222,5 +222,8 @@ def neighbours(hand: Hand) -> list[Step]:
     """Every one-change neighbour, tiles first, then melds, then context; deterministic order.
 
     Cached: the minimal climb and the near misses of several patterns and rule sets start from the
-    same hands. Callers must not change the list."""
+    same hands. Callers must not change the list. A hand with a ghost has only its context steps: the tile
+    steps count tiles as the 34 kinds, which a ghost is not, so its examples come from seeds and curated hands."""
+    if GHOST in hand.closed_tiles:
+        return context_steps(hand)
     return tile_steps(hand) + meld_steps(hand) + context_steps(hand)

@@ -14,8 +14,9 @@ from ..completion import is_complete_counts
 from ..hand import Hand
 from ..rules import Ruleset
 from ..scoring import Score, score
+from ..scoring.engine import readings_of
 from ..scoring.families import policy_of
-from ..tiles import counts_of
+from ..tiles import GHOST, counts_of
 
 
 class Scorer:
@@ -49,11 +50,12 @@ class Scorer:
         """Whether the hand wins in this rule set's forms, without scoring it."""
         rs = self.rulesets[rid]
         policy = policy_of(rs.policy)
-        key = (hand, rid if policy.own_readings else policy.winning_shapes(rs))
+        own = policy.own_readings or GHOST in hand.closed_tiles  # a ghost is no count-vector tile: the engine judges
+        key = (hand, rid if own else policy.winning_shapes(rs))
         done = self._complete.get(key)
         if done is None:
-            if policy.own_readings:
-                done = bool(policy.readings(hand, rs))
+            if own:
+                done = bool(readings_of(hand, rs))
             else:
                 done = is_complete_counts(counts_of(hand.closed_tiles), len(hand.melds), *key[1])
             self._complete[key] = done

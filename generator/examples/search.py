@@ -28,14 +28,17 @@ from itertools import combinations
 from typing import Any
 
 from .. import detectors
+from ..ghosts import stand_in
 from ..hand import Hand, WinContext
 from ..hand_stream import SEED, HandStream
 from ..notation import HandError, format_hand, parse_hand
 from ..rules import Pattern, Ruleset
 from ..scoring import Score
+from ..scoring.engine import readings_of
 from ..scoring.families import policy_of
 from ..scoring.gates import may_show
 from ..shapes import Form, Reading, readings
+from ..tiles import GHOST
 from .matrix import PairEvidence
 from .model import hand_key
 from .neighbours import neighbours
@@ -117,15 +120,15 @@ class Probe:
         self.forms, self.four = self.policy.winning_shapes(rs)
 
     def fires(self, hand: Hand, patterns: Sequence[Pattern]) -> set[str]:
-        own = self.policy.own_readings
+        own = self.policy.own_readings or GHOST in hand.closed_tiles  # ghosts: the engine's readings, no gates
         if not own:  # readings of the hand's own tiles: the gates rule most patterns out from the hand
             patterns = may_show(self.rs.patterns, hand, patterns)
             if not patterns:
                 return set()
-        found = self.policy.readings(hand, self.rs) if own else _readings(hand, self.forms, self.four)
+        found = readings_of(hand, self.rs) if own else _readings(hand, self.forms, self.four)
         out: set[str] = set()
         for r in found:
-            view = detectors.View(hand, r)
+            view = detectors.View(stand_in(hand, r), r)
             for p in patterns:
                 if p.id not in out and detectors.run(p.detect, view, dict(p.params)):
                     out.add(p.id)

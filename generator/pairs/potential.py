@@ -217,7 +217,7 @@ def _detector_needs(p: Pattern) -> Needs:
             return Needs(flags=tuple(sorted(set(flags + (("tsumo", False),)))), win_only=frozenset({"chow", "single"}),
                          words=words + ", on a tile held nowhere else")
         return Needs(flags=tuple(sorted(set(flags))), words=words)
-    if d == "form" and a["shape"] != "knitted-straight":
+    if d == "form" and a["shape"] not in ("knitted-straight", "four-ghosts"):  # four ghosts stand beside any melds
         return Needs(melds=(0, 0), words="no meld: its tiles make no set to declare")
     if d == "dora" and a.get("kind") == "ura":
         return Needs(flags=(("declared_riichi", True),), words="a riichi declared, for its ura dora")

@@ -38,8 +38,10 @@ Witness = tuple[int, Vec, int]
 
 
 def walked(rs: Ruleset) -> bool:
-    """Whether the walk covers `rs`: rule sets of suit-bound wild tiles have another population."""
-    return not policy_of(rs.policy).suit_bound_wilds
+    """Whether the walk covers `rs`: rule sets of suit-bound wild tiles, and of ghosts (tiles that stand for any
+    tile, outside the 34 kinds the orbits hold), have another population, so the walk proves no `never` for them."""
+    family = policy_of(rs.policy)
+    return not family.suit_bound_wilds and not family.plays_ghosts(rs)
 
 
 def tile_patterns(rs: Ruleset) -> list[str]:
@@ -245,7 +247,7 @@ def bits_of(mask: int) -> list[int]:
 
 
 def unwalked(rs: Ruleset) -> Sightings:
-    """The sightings of a rule set the walk does not cover (suit-bound wilds): none, and no `never`."""
+    """The sightings of a rule set the walk does not cover (suit-bound wilds, ghosts): none, and no `never`."""
     return Sightings([p.id for p in rs.patterns], frozenset(tile_patterns(rs)), walked=False)
 
 

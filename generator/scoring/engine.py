@@ -10,6 +10,7 @@ from ..hand import Hand
 from ..notation import HandError, format_hand
 from ..rules import Ruleset
 from ..shapes import Reading
+from ..tiles import GHOST
 from .families import policy_of
 from .payments import payments
 from .result import Score
@@ -29,8 +30,20 @@ def check(hand: Hand, ruleset: Ruleset) -> None:
 
 
 def readings_of(hand: Hand, ruleset: Ruleset) -> list[Reading]:
-    """Every reading of `hand` in the rule set's forms (or its own, for wild tiles); empty when incomplete."""
-    return policy_of(ruleset.policy).readings(hand, ruleset)
+    """Every reading of `hand` in the rule set's forms (or its own, for wild tiles); empty when incomplete, and
+    for a hand with a ghost in a rule set without ghosts."""
+    policy = policy_of(ruleset.policy)
+    if GHOST in hand.closed_tiles and not policy.plays_ghosts(ruleset):
+        return []
+    return policy.readings(hand, ruleset)
+
+
+def ghost_flags(hand: Hand, ruleset: Ruleset) -> list[str]:
+    """The ghost flags a rule set without ghosts reads past (`ghosts-discarded`, `horses`)."""
+    if policy_of(ruleset.policy).plays_ghosts(ruleset):
+        return []
+    ctx = hand.context
+    return [name for name, on in (("ghosts-discarded", ctx.ghosts_discarded), ("horses", ctx.horses)) if on]
 
 
 def score(hand: Hand, ruleset: Ruleset, found: list[Reading] | None = None) -> Score:
@@ -39,10 +52,12 @@ def score(hand: Hand, ruleset: Ruleset, found: list[Reading] | None = None) -> S
     if found is None:
         found = readings_of(hand, ruleset)  # through the module: benchmarks/engine_phases.py replays this step
     if not found:
-        return Score(ruleset.id, key, False, False, 0, ruleset.unit,
-                     notes=["the tiles do not form a winning shape in this rule set"])
+        why = ("a ghost (8z) is not a tile of this rule set" if GHOST in hand.closed_tiles
+               and not policy_of(ruleset.policy).plays_ghosts(ruleset)
+               else "the tiles do not form a winning shape in this rule set")
+        return Score(ruleset.id, key, False, False, 0, ruleset.unit, notes=[why])
     result = policy_of(ruleset.policy).score(hand, found, ruleset, key)
-    unused = policy_of(ruleset.policy).unread_flags(hand)
+    unused = policy_of(ruleset.policy).unread_flags(hand, ruleset) + ghost_flags(hand, ruleset)
     if unused:
         result.notes.append(f"not used by {ruleset.id}: {', '.join(unused)}")
     schemes = ruleset.option("payment")

@@ -12,7 +12,10 @@ from typing import Any
 from .result import Payment
 
 
-def payments(schemes: list[Mapping[str, Any]], value: int, tsumo: bool) -> list[Payment]:
+def payments(schemes: list[Mapping[str, Any]], value: int, tsumo: bool, *, robbed: bool = False, horses: int = 0
+             ) -> list[Payment]:
+    """What each payer owes the winner of a hand worth `value` under each scheme. `robbed` (a win on a robbed kong)
+    and `horses` (matching horse tiles) are read by the `base` schemes that name them."""
     out: list[Payment] = []
     for s in schemes:
         kind = s.get("kind", "multiples")
@@ -24,7 +27,7 @@ def payments(schemes: list[Mapping[str, Any]], value: int, tsumo: bool) -> list[
                 out.append(Payment(sid, "discarder", value * s["discarder"]))
                 out.append(Payment(sid, "other", value * s["others"]))
         elif kind == "base":
-            out.append(_of_base(sid, s, value, tsumo))
+            out.append(_of_base(sid, s, value, tsumo, robbed, horses))
         elif kind == "par":
             out.extend(_par(sid, s, value, tsumo))
         else:
@@ -49,10 +52,13 @@ def _par(sid: str, s: Mapping[str, Any], value: int, tsumo: bool) -> list[Paymen
     return [Payment(sid, "discarder", discarder), Payment(sid, "other", other)]
 
 
-def _of_base(sid: str, s: Mapping[str, Any], base: int, tsumo: bool) -> Payment:
-    """Multiples of the rule set's basic points (推倒和's 基本分), which the family works out and passes as the
-    value: on a discard the discarder alone pays `discarder` × base, on a self-draw each other player
-    `self_draw` × base."""
+def _of_base(sid: str, s: Mapping[str, Any], base: int, tsumo: bool, robbed: bool, horses: int) -> Payment:
+    """Multiples of the rule set's basic points (the Guangdong texts' 基本分), which the family works out and
+    passes as the value: on a discard the discarder alone pays `discarder` × base (the player whose kong was
+    robbed `robbed` × base, when the scheme sets it apart), on a self-draw each other player `self_draw` × base
+    and `horse` for each matching horse tile."""
     if tsumo:
-        return Payment(sid, "each", base * s["self_draw"])
+        return Payment(sid, "each", base * s["self_draw"] + horses * s.get("horse", 0))
+    if robbed and "robbed" in s:
+        return Payment(sid, "robbed", base * s["robbed"])
     return Payment(sid, "discarder", base * s["discarder"])

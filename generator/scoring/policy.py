@@ -187,15 +187,26 @@ class Policy(ABC):
         win with this reason; named on the command line, it is refused like a malformed hand."""
         return None
 
-    def unread_flags(self, hand: Hand) -> list[str]:
-        """The parts of the hand's notation the family reads past, which its results name. The ordinary families
-        play no Riichi: they read a red five as a five and ignore the Riichi-only flags."""
+    def unread_flags(self, hand: Hand, ruleset: Ruleset | None = None) -> list[str]:
+        """The parts of the hand's notation the family reads past (in `ruleset`, when the rule set matters), which
+        its results name. The ordinary families play no Riichi: they read a red five as a five and ignore the
+        Riichi-only flags."""
         ctx = hand.context
         out = [name for name, on in (("riichi", ctx.riichi), ("double-riichi", ctx.double_riichi),
                                      ("ippatsu", ctx.ippatsu), ("dora", bool(ctx.dora)), ("ura", bool(ctx.ura))) if on]
         if ctx.red:
             out.append("red fives (read as fives)")
         return out
+
+    def plays_ghosts(self, ruleset: Ruleset) -> bool:
+        """Whether the rule set's hands may hold ghosts (`8z`, tiles that stand for any tile): the engine reads a
+        hand with a ghost as no winning shape, and waits on none, in a rule set that does not."""
+        return False
+
+    def statistics_gap_for(self, ruleset: Ruleset) -> str | None:
+        """Why the statistics leave this rule set out when that is a choice (`statistics_gap`, or a reason of the
+        rule set's own), or None."""
+        return self.statistics_gap
 
     def tile_set_winds(self, ruleset: Ruleset) -> bool:
         """Whether the rule set plays with the winds (a family of wilds may leave them out)."""

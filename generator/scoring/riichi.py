@@ -408,7 +408,7 @@ class RiichiPolicy(Policy):
     def problem(self, hand: Hand | WaitingHand) -> str | None:
         return problem(hand)
 
-    def unread_flags(self, hand: Hand) -> list[str]:
+    def unread_flags(self, hand: Hand, ruleset: Ruleset | None = None) -> list[str]:
         return unused_flags(hand)
 
     def score(self, hand: Hand, found: list[Reading], ruleset: Ruleset, key: str) -> Score:

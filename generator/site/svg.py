@@ -25,7 +25,7 @@ from html import escape
 from typing import Final, Literal
 
 from ..hand import Hand, Meld, MeldKind
-from ..tiles import NUM_KINDS, Tile, tile_en, tile_zh
+from ..tiles import GHOST, NUM_KINDS, Tile, tile_en, tile_zh
 from .svg_faces import FONT_STACK, IVORY, back_face, face, flower_face, flower_zh, num
 
 Size = Literal["normal", "small", "large"]
@@ -55,7 +55,7 @@ HAND_CSS: Final = """\
 
 
 def _check_tile(tile: Tile) -> None:
-    if not isinstance(tile, int) or not 0 <= tile < NUM_KINDS:
+    if not isinstance(tile, int) or not (0 <= tile < NUM_KINDS or tile == GHOST):
         raise ValueError(f"not a tile: {tile!r}")
 
 

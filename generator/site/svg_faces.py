@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from ..tiles import Tile, is_honor, rank_of, suit_of, tile_zh
+from ..tiles import GHOST, Tile, is_honor, rank_of, suit_of, tile_zh
 
 # The face centre and the palette, shared with svg.py.
 CX: Final = 28.8
@@ -198,7 +198,9 @@ def honour_face(tile: Tile) -> str:
 
 
 def face(tile: Tile) -> str:
-    """The face artwork of any of the 34 tiles."""
+    """The face artwork of any of the 34 tiles, and of a ghost."""
+    if tile == GHOST:
+        return ghost_face()
     if is_honor(tile):
         return honour_face(tile)
     suit = suit_of(tile)
@@ -238,6 +240,13 @@ def flower_face(n: int) -> str:
         + _text(9.5, 15, 14, number, str(n), weight="700")
         + _text(48.5, 15, 11, number, flower_zh(n), weight="400")
     )
+
+
+def ghost_face() -> str:
+    """A ghost (鬼牌, 广东麻将 2023): the flower it is, marked 鬼 in red instead of a number, since any of the four
+    flowers plays the same part."""
+    flower = flower_face(1)
+    return flower[:flower.index("<text")] + _text(CX + 2, 15, 13, RED, "鬼", weight="700")
 
 
 def back_face() -> str:

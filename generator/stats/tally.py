@@ -283,4 +283,5 @@ def tally_orbits(orbits: Iterator[Orbit], rulesets: list[Ruleset]) -> dict[str, 
 def policy_supported(rs: Ruleset) -> bool:
     """Rule sets whose readings are the ordinary ones (not wild tiles) and whose policy the tie check knows."""
     family = find_policy(rs.policy)
-    return family is not None and family.orbit_statistics and Form.REGULAR in rs.forms
+    return (family is not None and family.orbit_statistics and Form.REGULAR in rs.forms
+            and family.statistics_gap_for(rs) is None)
