@@ -361,7 +361,7 @@ def test_the_picker_builds_a_hand_by_keyboard_and_keeps_the_text_in_step(page) -
     outline = page.eval_on_selector('#palette .pick[data-tile="5m"]', "e => getComputedStyle(e).outlineStyle")
     assert outline != "none"
     labels = page.eval_on_selector_all("#palette .pick", "els => els.map(e => e.querySelector('svg').getAttribute('aria-label'))")
-    assert len(labels) == 34 + 3 + 8 and all(labels)  # the tiles, the red fives, the flowers
+    assert len(labels) == 34 + 3 + 1 + 8 and all(labels)  # the tiles, the red fives, the ghost, the flowers
 
 
 @pytest.mark.browser

@@ -66,13 +66,13 @@ def test_the_tile_grid_is_one_tab_stop_walked_by_arrow_keys(browser, calculator_
     assert page.evaluate(at) == "1m"
     for key, expected in [("ArrowRight", "2m"), ("ArrowDown", "2p"), ("End", "9p"), ("ArrowDown", "9s"),
                           ("Home", "1s"), ("ArrowUp", "1p"), ("ArrowLeft", "1p"), ("ArrowDown", "1s"),
-                          ("ArrowDown", "1z"), ("End", "7z"), ("ArrowDown", "0s"), ("ArrowDown", "3")]:
+                          ("ArrowDown", "1z"), ("End", "7z"), ("ArrowDown", "0s"), ("ArrowDown", "8z"), ("ArrowDown", "1")]:
         page.keyboard.press(key)
         assert page.evaluate(at) == expected, key
     page.keyboard.press("Tab")  # one stop for the whole grid: Tab leaves it
     assert page.evaluate(at) == "calc-undo"
     page.keyboard.press("Shift+Tab")  # and comes back to the tile last moved to
-    assert page.evaluate(at) == "3"
+    assert page.evaluate(at) == "1"
     # a whole hand by keyboard: 123m 456p 789s 111z 22z, in few keystrokes
     page.click("#calc-clear")
     keys = 0
@@ -84,7 +84,7 @@ def test_the_tile_grid_is_one_tab_stop_walked_by_arrow_keys(browser, calculator_
         page.keyboard.press(key)
 
     press("Tab")
-    moves = {"1m": ["ArrowUp"] * 5 + ["Home"], "2m": ["ArrowRight"], "3m": ["ArrowRight"], "4p": ["ArrowDown", "ArrowRight"],
+    moves = {"1m": ["ArrowUp"] * 6 + ["Home"], "2m": ["ArrowRight"], "3m": ["ArrowRight"], "4p": ["ArrowDown", "ArrowRight"],
              "5p": ["ArrowRight"], "6p": ["ArrowRight"], "7s": ["ArrowDown", "ArrowRight"], "8s": ["ArrowRight"],
              "9s": ["ArrowRight"], "1z": ["ArrowDown", "Home"], "2z": ["ArrowRight"]}
     for tile, path in moves.items():
@@ -270,5 +270,25 @@ def test_the_picker_offers_riichis_declarations_indicators_and_red_fives(browser
     assert page.locator("#calc-indicators button.indicator").count() == 2
     page.check('[data-flag="tsumo"]')
     assert page.input_value("#calc-hand") == "123m456p789s1112z+2z tsumo riichi seat=S dora=1z0m horses=2"
+    assert page.errors == []
+    page.close()
+
+
+def test_the_picker_offers_a_ghost_and_shows_its_waits(browser, calculator_url: str) -> None:  # type: ignore[no-untyped-def]
+    """Issue 34: Guangdong 2023's ghost in the picker, standing in the hand (never in a meld), and the waits of a
+    hand holding one as the command line gives them."""
+    page = _open(browser, calculator_url)
+    page.click('.modes .mode[data-mode="pung"]')
+    page.click('#palette .pick[data-tile="8z"]')  # refused as a meld, said why
+    assert "never part of a meld" in page.text_content("#calc-status")
+    page.click('.modes .mode[data-mode="tile"]')
+    for tile in ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "2z", "8z"]:
+        page.click(f'#palette .pick[data-tile="{tile}"]')
+    _answered(page)
+    assert page.input_value("#calc-hand") == "123m456p789s112z8z"  # the tile tapped last, written last
+    want = json.loads(_cli("waits", "--json", "--ruleset", "guangdong-2023", "123m456p789s112z8z"))["waits"]
+    head = page.locator('#results th[data-ruleset="guangdong-2023"]')
+    assert head.get_attribute("data-waits").split() == want and want
+    assert page.locator("#calc-preview svg").count() == 13
     assert page.errors == []
     page.close()

@@ -32,7 +32,7 @@ from typing import Any
 from markupsafe import Markup
 
 from ..digest import ruleset_stamp
-from ..tiles import ALL_TILES, tile_en, tile_to_text, tile_zh
+from ..tiles import ALL_TILES, GHOST, tile_en, tile_to_text, tile_zh
 from . import calculator_snapshot, svg, urls
 
 URL = urls.CALCULATOR
@@ -252,6 +252,8 @@ def palette() -> list[dict[str, Any]]:
     rows.append({"suit": "0", "label": "Red fives 赤五 (Riichi)", "tiles": [
         {"text": "0" + tile_to_text(t)[1], "en": "red " + tile_en(t), "zh": "赤" + tile_zh(t),
          "svg": Markup(svg.render_red_five(t))} for t in fives]})
+    rows.append({"suit": "8", "label": "Ghost 鬼牌 (Guangdong 2023)", "tiles": [
+        {"text": "8z", "en": tile_en(GHOST), "zh": tile_zh(GHOST), "svg": Markup(svg.render_tile(GHOST))}]})
     return rows
 
 

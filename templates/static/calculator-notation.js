@@ -7,14 +7,15 @@ export const BOOL_FLAGS = ["tsumo", "last-tile", "after-kong", "robbing-kong", "
 /* The indicator flags, each a list of tiles picked in its own mode. */
 export const INDICATORS = ["dora", "ura"];
 export const WINDS = ["E", "S", "W", "N"];
-export const HONOUR_LETTERS = { E: 1, S: 2, W: 3, N: 4, P: 5, F: 6, C: 7 };
+export const HONOUR_LETTERS = { E: 1, S: 2, W: 3, N: 4, P: 5, F: 6, C: 7, G: 8 };
 export const SUITS = "mpsz";
 
 /* A red five is written 0 (Riichi) and counts as a five everywhere. */
 export function rank(t) { return t[0] === "0" ? 5 : Number(t[0]); }
 export function tileIndex(t) { return SUITS.indexOf(t[1]) * 9 + (rank(t) - 1) + (t[0] === "0" ? 0.5 : 0); }
 export function sortTiles(ts) { return ts.slice().sort((a, b) => tileIndex(a) - tileIndex(b)); }
-export function validTile(t) { return /^[0-9][mps]$|^[1-7]z$/.test(t); }
+/* 8z is a ghost (Guangdong 2023's wild tile, also written G): a standing or winning tile, never in a meld. */
+export function validTile(t) { return /^[0-9][mps]$|^[1-8]z$/.test(t); }
 
 export function emptyState() {
   return { standing: [], melds: [], win: null, flags: { seat: "E", round: "E", flowers: 0, "wild-kongs": 0 },

@@ -70,6 +70,10 @@ document.querySelectorAll(".modes .mode").forEach((b) => {
 document.querySelectorAll("#palette .pick[data-tile]").forEach((b) => {
   b.addEventListener("click", () => changeState((st) => {
     const t = b.dataset.tile;
+    if (t === "8z" && mode !== "tile" && mode !== "win") {
+      statusLine.textContent = "A ghost stands in the hand or wins; it is never part of a meld or an indicator.";
+      return;
+    }
     if (mode === "tile") st.standing.push(t);
     else if (mode === "win") {
       /* A full hand's winning tile chosen among its own tiles: that copy moves to the winning place (otherwise the
