@@ -23,7 +23,8 @@ from ..receipt import figure
 from ..rules import Pattern, Ruleset
 from ..scoring.families import policy_of
 from ..tiles import tile_from_text
-from . import svg, urls
+from . import i18n, svg, urls
+from .i18n import Locale
 from .markdown_safe import SafeLinks
 from .search_terms import KIND_ORDER, TITLE_ONLY, keywords_element, kind_of, names_element
 from .views import ruleset_label, unit_label
@@ -210,10 +211,14 @@ class _CompiledTemplates(FileSystemBytecodeCache):
             pass
 
 
-def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None) -> Environment:
-    """The template environment; `compiled` is a folder that keeps the compiled templates between builds
-    (Jinja checks each against its source, so a stale one is never used)."""
+def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None,
+                locale: Locale = i18n.DEFAULT) -> Environment:
+    """The template environment of one locale, its catalogue installed for `_()` and `{% trans %}` (newstyle:
+    `_()` escapes and formats as Jinja does); `compiled` is a folder that keeps the compiled templates between builds
+    (Jinja checks each against its source, so a stale one is never used; the catalogue is read when a page renders,
+    so the compiled templates serve every locale)."""
     env = Environment(
+        extensions=["jinja2.ext.i18n"],
         loader=FileSystemLoader(str(templates)),
         bytecode_cache=_CompiledTemplates(str(compiled)) if compiled is not None else None,
         autoescape=select_autoescape(["html"]),
@@ -231,6 +236,10 @@ def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None) -
         search_kind=kind_of, search_kinds=KIND_ORDER, search_title_only=TITLE_ONLY,
         tile=lambda text, size="normal": Markup(svg.render_tile(tile_from_text(text), size=size)),
         escape=escape, ruleset_label=ruleset_label, pattern_value=pattern_value,
-        policy_of=policy_of,
+        policy_of=policy_of, locales=i18n.LOCALES, locale=locale, localized=i18n.localized,
+        # on a page of another locale, text the content holds only in English is marked as English
+        content_lang=Markup(' lang="en"') if locale != i18n.EN else Markup(""),
     )
+    env.policies["ext.i18n.trimmed"] = True  # a {% trans %} block's line breaks are not part of its message
+    env.install_gettext_translations(i18n.translations(locale), newstyle=True)  # type: ignore[attr-defined]
     return env

@@ -31,7 +31,9 @@ let shown = 0;
 async function load() {
   if (!pagefind) {
     const listing = await (await fetch(BASE + "pagefind/shards.json")).json();
-    const [first, ...rest] = listing.bundles.map((b) => BASE + b.replace(/^\//, ""));
+    /* one index per language: the bundles of this page's own language (its <html lang>) */
+    const bundles = listing.bundles[document.documentElement.lang] || listing.bundles.en;
+    const [first, ...rest] = bundles.map((b) => BASE + b.replace(/^\//, ""));
     const pf = await import(first + "pagefind.js");
     await pf.options({ ranking: RANKING });
     await pf.init();

@@ -16,8 +16,9 @@ from ...rules import Pattern, Ruleset
 from ...rules.sources import Citation, Source, check_citations, load_sources
 from .. import urls, views
 from ..gather import SiteData
+from ..i18n import gettext as _
 from .matrix import Witnessed
-from .page import HOME_CRUMB, Page
+from .page import Page, home_crumb
 from .pattern import ROLE_WORDS
 
 ROLE_ORDER = {"curated": 0, "minimal": 1, "typical": 2, "near-miss": 3, "near-miss-base": 4, "matrix": 5}
@@ -148,8 +149,8 @@ def hand_page(data: SiteData, e: Example, s: HandSummary, bibliography: dict[str
 
     return Page(
         urls.hand_url(e.key), "hand.html", s.title, ruleset=s.ruleset,
-        description=f"Example hand {e.hand}, scored under every rule set.",
-        crumbs=(HOME_CRUMB, ("Hands", urls.HANDS)), inputs=(e, scored, s, cites), build=view,
+        description=_("Example hand {hand}, scored under every rule set.").format(hand=e.hand),
+        crumbs=(home_crumb(), (_("Hands"), urls.HANDS)), inputs=(e, scored, s, cites), build=view,
     )
 
 
@@ -160,10 +161,10 @@ def hands_index(data: SiteData, summaries: dict[str, HandSummary]) -> Page:
              summaries[e.key].filter_keys) for e in order]
     used = {key for *_, keys in rows for key in keys}
     patterns = [(rs, [p for p in rs.patterns if f"{rs.id}/{p.id}" in used]) for rs in data.rulesets.values()]
-    return Page(urls.HANDS, "hands.html", "Example hands",
+    return Page(urls.HANDS, "hands.html", _("Example hands"),
                 {"rows": rows, "kinds": KINDS, "kind_words": dict(KINDS),
                  "patterns": [(rs, ps) for rs, ps in patterns if ps]},
-                crumbs=(HOME_CRUMB,), searchable=False)
+                crumbs=(home_crumb(),), searchable=False)
 
 
 def hand_pages(data: SiteData, witness: Witnessed) -> list[Page]:

@@ -9,6 +9,7 @@ from ...examples.matrix import STATUSES, Cell, Matrix
 from ...rules import Pattern, Ruleset
 from .. import urls
 from ..gather import SiteData
+from ..i18n import gettext as _
 from ..search_terms import ruleset_keywords
 from ..views import ruleset_label
 from .page import Page, ruleset_crumbs
@@ -92,13 +93,14 @@ def matrix_pages(data: SiteData, rs: Ruleset) -> list[Page]:
     stored = m.stored
     space = ({"hands": stored.hands, "divisions": stored.divisions, "searched": stored.searched,
               "current": stored.current} if stored is not None else None)
-    return [Page(urls.matrix_url(rs.id), "matrix.html", f"{rs.name} compatibility matrix",
+    return [Page(urls.matrix_url(rs.id), "matrix.html", _("{name} compatibility matrix").format(name=rs.name),
                  {"n_patterns": len(m.patterns), "searched": m.searched, "rows": rows, "counts": m.counts(),
                   "symbols": MATRIX_SYMBOLS, "words": STATUS_WORDS, "statuses": STATUSES, "space": space,
                   "data_url": matrix_data_url(rs.id)},
                  ruleset=rs, searchable=False, crumbs=ruleset_crumbs(rs),
-                 description=f"Which patterns of {ruleset_label(rs)} a hand can count together, pair by pair, "
-                             "each answer with the hand that shows it or the rule that forbids it.",
+                 description=_("Which patterns of {ruleset} a hand can count together, pair by pair, each answer "
+                               "with the hand that shows it or the rule that forbids it.").format(
+                     ruleset=ruleset_label(rs)),
                  keywords=(*ruleset_keywords(rs), "compatibility", "compatible", "combine", "combinations",
                            "which patterns count together", "matrix"))]
 

@@ -10,6 +10,7 @@ from ...rules import Pattern, Ruleset
 from ...stats.frequency import ruleset_frequencies
 from .. import urls, views
 from ..gather import SiteData
+from ..i18n import gettext as _
 from ..render import pattern_value
 from .concept import concept_peers, concepts_by_pattern
 from .matrix import STATUS_WORDS, Group, combinations_of
@@ -124,7 +125,8 @@ def pattern_pages(data: SiteData, rs: Ruleset, index: dict[tuple[str, str, str],
              "combine_words": STATUS_WORDS,
              "prev": rs.patterns[i - 1] if i > 0 else None,
              "next": rs.patterns[i + 1] if i + 1 < len(rs.patterns) else None},
-            ruleset=rs, description=f"{p.zh} {p.en}, {pattern_value(rs, p)} in {rs.name} {rs.edition}.",
+            ruleset=rs, description=_("{zh} {en}, {value} in {ruleset}.").format(zh=p.zh, en=p.en, value=pattern_value(rs, p),
+                                                                   ruleset=f"{rs.name} {rs.edition}"),
             crumbs=ruleset_crumbs(rs),
         ))
     return pages

@@ -6,7 +6,8 @@ from typing import Any
 
 from .. import urls, views
 from ..gather import SiteData
-from .page import HOME_CRUMB, Crumbs, Page
+from ..i18n import gettext as _
+from .page import Crumbs, Page, home_crumb
 
 SAMPLE_HAND = "123m456p1z [555s] {7777z} +1z"  # drawn on the how-to-read page to show the picture conventions
 
@@ -16,9 +17,9 @@ def prose_pages(data: SiteData) -> list[Page]:
     for slug, page in data.prose.items():
         template = "theorem.html" if slug.startswith("theorem-") else "prose.html"
         context: dict[str, Any] = {"doc": page}
-        crumbs: Crumbs = (HOME_CRUMB,)
+        crumbs: Crumbs = (home_crumb(),)
         if slug.startswith("theorem-"):
-            crumbs += (("Theorems", urls.THEOREMS),)
+            crumbs += ((_("Theorems"), urls.THEOREMS),)
         if slug == "how-to-read":
             template = "how-to-read.html"
             context["legend"] = views.tile_legend()
