@@ -27,7 +27,7 @@ from . import i18n, svg, urls
 from .i18n import Locale
 from .markdown_safe import SafeLinks
 from .search_terms import KIND_ORDER, TITLE_ONLY, keywords_element, kind_of, names_element
-from .views import ruleset_label, unit_label
+from .views import ruleset_label, unit_label, unit_word
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent.parent / "templates"
 
@@ -236,7 +236,7 @@ def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None,
         search_kind=kind_of, search_kinds=KIND_ORDER, search_title_only=TITLE_ONLY,
         tile=lambda text, size="normal": Markup(svg.render_tile(tile_from_text(text), size=size)),
         escape=escape, ruleset_label=ruleset_label, pattern_value=pattern_value,
-        policy_of=policy_of, locales=i18n.LOCALES, locale=locale, localized=i18n.localized,
+        policy_of=policy_of, unit_word=unit_word, locales=i18n.LOCALES, locale=locale, localized=i18n.localized,
         # on a page of another locale, text the content holds only in English is marked as English
         content_lang=Markup(' lang="en"') if locale != i18n.EN else Markup(""),
     )

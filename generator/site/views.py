@@ -22,6 +22,8 @@ from ..scoring.families import policy_of
 from ..tiles import ALL_TILES, suit_of, tile_en, tile_to_text, tile_zh
 from . import urls
 from .figures import FigureTable, figure_tables
+from .i18n import N_
+from .i18n import gettext as _
 
 
 @dataclass(frozen=True)
@@ -155,7 +157,7 @@ def tile_legend() -> list[tuple[str, list[tuple[str, str, str]]]]:
     rows: dict[str, list[tuple[str, str, str]]] = {}
     for t in ALL_TILES:
         rows.setdefault(suit_of(t), []).append((tile_to_text(t), tile_en(t), tile_zh(t)))
-    names = {"m": "Characters 萬 (m)", "p": "Dots 筒 (p)", "s": "Bamboo 条 (s)", "z": "Honours 字 (z)"}
+    names = {"m": _("Characters 萬 (m)"), "p": _("Dots 筒 (p)"), "s": _("Bamboo 条 (s)"), "z": _("Honours 字 (z)")}
     return [(names[s], rows[s]) for s in "mpsz"]
 
 
@@ -212,6 +214,14 @@ def ruleset_label(rs: Ruleset) -> str:
     return f"{rs.name}, {rs.edition}"
 
 
+UNIT_WORDS = {"points": N_("points"), "point": N_("point"), "fan": N_("fan"), "han": N_("han")}
+
+
+def unit_word(unit: str) -> str:
+    """A unit of the rule data in the current locale's word ('fan' is 番)."""
+    return _(UNIT_WORDS[unit]) if unit in UNIT_WORDS else unit
+
+
 def unit_label(unit: str, value: float) -> str:
     """'1 point', '2 points', '8 fan': the unit as it reads after a number.
 
@@ -219,8 +229,8 @@ def unit_label(unit: str, value: float) -> str:
     ('point', 'points', 'fan')
     """
     if unit == "points" and value == 1:
-        return "point"
-    return unit
+        return unit_word("point")
+    return unit_word(unit)
 
 
 OPTION_LABELS = {"limit": "Limit (maximum score)", "minimum": "Minimum to win", "chicken": "Hand with no pattern",

@@ -16,6 +16,7 @@ from ...rules import Pattern, Ruleset
 from ...rules.sources import Citation, Source, check_citations, load_sources
 from .. import urls, views
 from ..gather import SiteData
+from ..i18n import N_
 from ..i18n import gettext as _
 from .matrix import Witnessed
 from .page import Page, home_crumb
@@ -23,8 +24,8 @@ from .pattern import ROLE_WORDS
 
 ROLE_ORDER = {"curated": 0, "minimal": 1, "typical": 2, "near-miss": 3, "near-miss-base": 4, "matrix": 5}
 # the hands index's kinds, in the order its filter offers them; "matrix": the hand witnesses a matrix pair
-KINDS = (("curated", "curated"), ("generated", "generated"), ("near-miss", "near miss"),
-         ("matrix", "matrix witness"))
+KINDS = (("curated", N_("curated")), ("generated", N_("generated")), ("near-miss", N_("near miss")),
+         ("matrix", N_("matrix witness")))
 KIND_ORDER = {k: i for i, (k, _) in enumerate(KINDS)}  # the index lists source hands first
 ROLE_KIND = {"curated": "curated", "near-miss": "near-miss", "matrix": "matrix"}  # other roles: "generated"
 
@@ -136,7 +137,7 @@ def summary(data: SiteData, e: Example, witness: Witnessed) -> HandSummary:
 
 def hand_page(data: SiteData, e: Example, s: HandSummary, bibliography: dict[str, Source] | None = None) -> Page:
     scored = tuple(data.rulesets[rid] for rid in data.rulesets if rid in e.results)
-    illustrates = [(rs, p, ROLE_WORDS.get(role, role), reason) for rs, p, role, reason in s.illustrates]
+    illustrates = [(rs, p, _(ROLE_WORDS.get(role, role)), reason) for rs, p, role, reason in s.illustrates]
 
     # a curated hand's source, resolved as a pattern's is, so the page links it to its bibliography entry
     cites: tuple[Citation, ...] = check_citations(e.source, bibliography, need_locator=False)[0] if e.source else ()
@@ -162,7 +163,7 @@ def hands_index(data: SiteData, summaries: dict[str, HandSummary]) -> Page:
     used = {key for *_, keys in rows for key in keys}
     patterns = [(rs, [p for p in rs.patterns if f"{rs.id}/{p.id}" in used]) for rs in data.rulesets.values()]
     return Page(urls.HANDS, "hands.html", _("Example hands"),
-                {"rows": rows, "kinds": KINDS, "kind_words": dict(KINDS),
+                {"rows": rows, "kinds": [(k, _(w)) for k, w in KINDS], "kind_words": {k: _(w) for k, w in KINDS},
                  "patterns": [(rs, ps) for rs, ps in patterns if ps]},
                 crumbs=(home_crumb(),), searchable=False)
 
