@@ -24,6 +24,7 @@ from . import urls
 from .figures import FigureTable, figure_tables
 from .i18n import N_
 from .i18n import gettext as _
+from .i18n import ngettext
 
 
 @dataclass(frozen=True)
@@ -99,56 +100,95 @@ def receipt(score: Score, rs: Ruleset) -> Receipt:
     return Receipt(rs, score)
 
 
+# The receipt's own vocabulary (`generator.receipt` and the engine write it in English for the command line too): the
+# site says it in the page's language. Rule data's reasons and the engine's notes are phase 2 (content per locale).
+READING_WORDS: Mapping[str, str] = {
+    "chow": N_("chow"), "pung": N_("pung"), "kong": N_("kong"), "pair": N_("pair"), "knitted": N_("knitted"),
+    "exposed": N_("exposed"), "win": N_("win"), "regular": N_("regular"), "seven-pairs": N_("seven-pairs"),
+    "thirteen-orphans": N_("thirteen-orphans"), "honors-knitted": N_("honors-knitted"),
+    "knitted-straight": N_("knitted-straight")}
+PAYER_WORDS: Mapping[str, str] = {
+    "each loser pays": N_("each loser pays"), "discarder pays": N_("discarder pays"),
+    "each other player pays": N_("each other player pays"), "the dealer pays": N_("the dealer pays"),
+    "each other non-dealer pays": N_("each other non-dealer pays")}
+LIMIT_WORDS: Mapping[str, str] = {
+    "mangan": N_("mangan"), "haneman": N_("haneman"), "baiman": N_("baiman"), "sanbaiman": N_("sanbaiman"),
+    "counted yakuman": N_("counted yakuman"), "yakuman": N_("yakuman"), "double yakuman": N_("double yakuman"),
+    "kiriage mangan": N_("kiriage mangan"), "implied": N_("implied"), "series": N_("series"), "limit": N_("limit")}
+
+
+def _said(text: str, vocabulary: Mapping[str, str]) -> str:
+    """`text` in the page's language where it is one of `vocabulary`'s words, else as the engine wrote it."""
+    return _(vocabulary[text]) if text in vocabulary else text
+
+
+def _grade_words(grade: str) -> str:
+    """Riichi's '3 han 40 fu, mangan' in the page's language."""
+    if not grade:
+        return grade
+    head, _sep, limit = grade.partition(", ")
+    parts = head.split()
+    if len(parts) == 4 and parts[1] == "han" and parts[3] == "fu":
+        head = _("{han} han {fu} fu").format(han=parts[0], fu=parts[2])
+    else:
+        head = _said(head, LIMIT_WORDS)
+    return head + (_(", ") + _said(limit, LIMIT_WORDS) if limit else "")
+
+
 def _printed(score: Score, rs: Ruleset) -> Printed:
     """The receipt's lines (`generator.receipt`, which the command line prints too) and the links to pattern pages."""
     shown = receipt_lines(score, rs)
+    reading = tuple((n, " ".join(_said(w, READING_WORDS) for w in kind.split()), tiles)
+                    for n, kind, tiles in shown.reading)
+    payments = tuple((scheme, tuple((_said(payer, PAYER_WORDS), amount) for payer, amount in parts))
+                     for scheme, parts in shown.payments)
     lines = tuple(Line(c.zh, c.en, urls.pattern_url(rs.id, c.id) if c.listed else None, c.value, c.count, c.points,
                        c.running, c.sets, c.words, c.running_words) for c in shown.counted)
     struck = tuple(Struck(x.zh, x.en, urls.pattern_url(rs.id, x.id) if x.listed else None, x.rule,
                           x.by if x.by_name is None else x.by_name,
                           None if x.by_name is None else urls.pattern_url(rs.id, x.by)) for x in shown.struck)
-    return Printed(lines, struck, shown.subtotal, shown.reading, shown.form, shown.payments, shown.why_not,
-                   shown.grade, shown.fu)
+    return Printed(lines, struck, shown.subtotal, reading, _said(shown.form, READING_WORDS), payments, shown.why_not,
+                   _grade_words(shown.grade), shown.fu)
 
 
 # The words for each yes/no flag of the notation (notation.BOOL_FLAGS); tsumo is said either way.
 FLAG_WORDS: Mapping[str, str] = {
-    "last-tile": "on the last tile", "after-kong": "on the replacement tile after a kong",
-    "robbing-kong": "by robbing a kong", "last-copy": "on the last copy of the tile (和绝张)",
-    "first-turn": "on the first turn", "dealer": "the winner is the dealer",
+    "last-tile": N_("on the last tile"), "after-kong": N_("on the replacement tile after a kong"),
+    "robbing-kong": N_("by robbing a kong"), "last-copy": N_("on the last copy of the tile (和绝张)"),
+    "first-turn": N_("on the first turn"), "dealer": N_("the winner is the dealer"),
 }
 
 
 def describe_context(ctx: WinContext) -> list[str]:
     """The win context in words, for the hand page (the notation flags, spelled out, in the notation's order)."""
-    out = ["self-drawn (自摸)" if ctx.tsumo else "won on a discard"]
+    out = [_("self-drawn (自摸)") if ctx.tsumo else _("won on a discard")]
     for flag in BOOL_FLAGS:
         if flag != "tsumo" and getattr(ctx, flag.replace("-", "_")):
-            out.append(FLAG_WORDS[flag])
-    out.append(f"seat wind {tile_en(ctx.seat).split()[0]} ({tile_zh(ctx.seat)})")
-    out.append(f"prevalent wind {tile_en(ctx.round).split()[0]} ({tile_zh(ctx.round)})")
+            out.append(_(FLAG_WORDS[flag]))
+    out.append(_("seat wind {en} ({zh})").format(en=tile_en(ctx.seat).split()[0], zh=tile_zh(ctx.seat)))
+    out.append(_("prevalent wind {en} ({zh})").format(en=tile_en(ctx.round).split()[0], zh=tile_zh(ctx.round)))
     if ctx.flowers:
-        out.append(f"{ctx.flowers} flower{'s' if ctx.flowers != 1 else ''}")
+        out.append(ngettext("{n} flower", "{n} flowers", ctx.flowers).format(n=ctx.flowers))
     if ctx.wild_kongs:
-        out.append(f"{ctx.wild_kongs} konged wild tile{'s' if ctx.wild_kongs != 1 else ''}")
+        out.append(ngettext("{n} konged wild tile", "{n} konged wild tiles", ctx.wild_kongs).format(n=ctx.wild_kongs))
     out.extend(_riichi_words(ctx))
     return out
 
 
-RIICHI_WORDS: Mapping[str, str] = {"riichi": "after declaring riichi", "double_riichi": "after a double riichi",
-                                   "ippatsu": "within a turn of riichi (ippatsu)"}
+RIICHI_WORDS: Mapping[str, str] = {"riichi": N_("after declaring riichi"), "double_riichi": N_("after a double riichi"),
+                                   "ippatsu": N_("within a turn of riichi (ippatsu)")}
 
 
 def _riichi_words(ctx: WinContext) -> list[str]:
     """Riichi's flags in words (notation.RIICHI_FLAGS, the indicators, the red fives)."""
-    out = [words for flag, words in RIICHI_WORDS.items() if getattr(ctx, flag)]
+    out = [_(words) for flag, words in RIICHI_WORDS.items() if getattr(ctx, flag)]
     if ctx.dora:
-        out.append("dora indicators " + ", ".join(tile_en(t) for t in ctx.dora))
+        out.append(_("dora indicators {tiles}").format(tiles=", ".join(tile_en(t) for t in ctx.dora)))
     if ctx.ura:
-        out.append("ura dora indicators " + ", ".join(tile_en(t) for t in ctx.ura))
+        out.append(_("ura dora indicators {tiles}").format(tiles=", ".join(tile_en(t) for t in ctx.ura)))
     if ctx.red:
         n = ctx.red.bit_count()
-        out.append(f"{n} red five{'s' if n != 1 else ''}")
+        out.append(ngettext("{n} red five", "{n} red fives", n).format(n=n))
     return out
 
 
