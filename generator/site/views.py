@@ -22,9 +22,8 @@ from ..scoring.families import policy_of
 from ..tiles import ALL_TILES, suit_of, tile_en, tile_to_text, tile_zh
 from . import urls
 from .figures import FigureTable, figure_tables
-from .i18n import N_
+from .i18n import N_, ngettext
 from .i18n import gettext as _
-from .i18n import ngettext
 
 
 @dataclass(frozen=True)

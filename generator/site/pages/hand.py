@@ -115,7 +115,7 @@ def summary(data: SiteData, e: Example, witness: Witnessed) -> HandSummary:
     found = []
     order = {rid: i for i, rid in enumerate(data.rulesets)}
     for ref in roles:
-        rid, _, pid = ref.partition("/")
+        rid, _sep, pid = ref.partition("/")
         rs = data.rulesets.get(rid)
         if rs is not None and pid in {p.id for p in rs.patterns}:
             shown = (rs, rs.pattern(pid), roles[ref], e.reasons.get(ref, ""))
