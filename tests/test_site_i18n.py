@@ -111,3 +111,27 @@ def test_chinese_pages_link_to_chinese_pages(built_site: Path) -> None:
     pages = [h for h in re.findall(r'href="(/[^"#?]*)', body) if h.endswith("/")]
     assert pages and all(h.startswith("/zh-Hans/") for h in pages), [h for h in pages if not h.startswith("/zh-Hans/")]
     assert "规则集" in page and 'lang="zh-Hans"' in page
+
+
+@pytest.mark.browser
+def test_a_chinese_page_searches_the_chinese_index_and_switches_language(browser, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    from urllib.parse import quote
+
+    page = browser.new_page()
+    page.goto(f"{base_url}/zh-Hans/search/?q={quote('清一色')}")
+    page.wait_for_function("document.getElementById('search-status').textContent.includes('找到')", timeout=20000)
+    found = [a.get_attribute("href") for a in page.query_selector_all("#search-results .result-title")]
+    assert len(found) > 5 and all(h.startswith("/zh-Hans/") for h in found), found
+    assert "番种" in page.inner_text("#search-results")  # the kinds in Chinese
+    page.goto(f"{base_url}/zh-Hans/rulesets/mcr/")
+    for _step in range(40):  # the switch is reached from the keyboard, in the header
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.closest('.lang-switch') !== null"):
+            break
+    else:
+        pytest.fail("Tab never reaches the language switch")
+    assert page.is_visible(".lang-switch a")
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"{base_url}/rulesets/mcr/")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    page.close()

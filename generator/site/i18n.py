@@ -108,6 +108,26 @@ def N_(message: str) -> str:
     return message
 
 
+# What the site's scripts say (templates/static/*.js): a page of another locale carries them translated, keyed by
+# the English, in a JSON element the scripts read (base.html, `script_words`); "%(n)s" stands for a number.
+SCRIPT_WORDS = (
+    N_("Colour theme: automatic"), N_("Colour theme: light"), N_("Colour theme: dark"),
+    N_("Pick two different patterns."), N_("see the witness hand"), N_("%(n)s hands"), N_("%(shown)s of %(n)s hands"),
+    N_("Copied"), N_("Copy failed: select the text"), N_("Copied to the clipboard"),
+    N_("Could not copy; select the text and copy it"),
+    N_("Searching…"), N_("1 page found."), N_("%(n)s pages found."),
+    N_("Search needs the site served over HTTP (run: mahjong-atlas serve)."),
+    N_("Search is unavailable: the index could not be loaded."),
+)
+
+
+def script_words(locale: Locale) -> dict[str, str]:
+    """SCRIPT_WORDS in `locale`, by their English (empty for the default locale: the scripts say the English)."""
+    if locale == DEFAULT:
+        return {}
+    return {words: translations(locale).gettext(words) for words in SCRIPT_WORDS}
+
+
 def localized(url: str, locale: Locale) -> str:
     """A page's address in `locale`: '/rulesets/' -> '/zh-Hans/rulesets/'."""
     return locale.prefix + url if url.startswith("/") and not url.startswith("//") else url

@@ -237,6 +237,7 @@ def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None,
         tile=lambda text, size="normal": Markup(svg.render_tile(tile_from_text(text), size=size)),
         escape=escape, ruleset_label=ruleset_label, pattern_value=pattern_value,
         policy_of=policy_of, unit_word=unit_word, locales=i18n.LOCALES, locale=locale, localized=i18n.localized,
+        script_words=i18n.script_words(locale),
         # on a page of another locale, text the content holds only in English is marked as English
         content_lang=Markup(' lang="en"') if locale != i18n.EN else Markup(""),
     )
