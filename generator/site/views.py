@@ -116,6 +116,10 @@ LIMIT_WORDS: Mapping[str, str] = {
     "kiriage mangan": N_("kiriage mangan"), "implied": N_("implied"), "series": N_("series"), "limit": N_("limit")}
 
 
+# The families' words the templates print (scoring/policy.py `group_label`: the rule data's own words stay English)
+FAMILY_WORDS = (N_("Group"), N_("Series"))
+
+
 def _said(text: str, vocabulary: Mapping[str, str]) -> str:
     """`text` in the page's language where it is one of `vocabulary`'s words, else as the engine wrote it."""
     return _(vocabulary[text]) if text in vocabulary else text

@@ -16,7 +16,7 @@ from ...rules import Pattern, Ruleset
 from ...rules.sources import Citation, Source, check_citations, load_sources
 from .. import urls, views
 from ..gather import SiteData
-from ..i18n import N_
+from ..i18n import N_, ngettext
 from ..i18n import gettext as _
 from .matrix import Witnessed
 from .page import Page, home_crumb
@@ -69,7 +69,12 @@ def _label(p: Pattern) -> str:
 
 
 def _more(n: int, what: str) -> str:
-    return f", and {n} more {what}{'s' if n > 1 else ''}" if n else ""
+    """', and 2 more patterns' (`what`: "pattern" or "pair")."""
+    if not n:
+        return ""
+    if what == "pair":
+        return ngettext(", and {n} more pair", ", and {n} more pairs", n).format(n=n)
+    return ngettext(", and {n} more pattern", ", and {n} more patterns", n).format(n=n)
 
 
 def _grouped(rulesets: list[Ruleset]) -> list[str]:
@@ -85,7 +90,7 @@ def _grouped(rulesets: list[Ruleset]) -> list[str]:
         if r.diff is not None and editions.get(r.diff.base, 0) >= 2:
             continue
         n = editions.get(r.id, 0)
-        out.append(f"{r.id} and {n} editions" if n >= 2 else r.id)
+        out.append(_("{id} and {n} editions").format(id=r.id, n=n) if n >= 2 else r.id)
     return out
 
 
@@ -98,14 +103,16 @@ def _illustrated_title(e: Example, illustrates: tuple[Illustrated, ...]) -> str:
     if role == "curated" and e.title:
         return e.title
     if role == "minimal":
-        return f"{_label(p)} {where} with as little else as possible{more}"
+        return _("{pattern} {where} with as little else as possible").format(pattern=_label(p), where=where) + more
     if role == "typical":
-        return f"{_label(p)} {where} in a typical hand{more}"
+        return _("{pattern} {where} in a typical hand").format(pattern=_label(p), where=where) + more
     if role == "near-miss":
-        change = reason.split(";")[0].strip()
-        return f"Near miss of {_label(p)} {where}{': ' + change if change else ''}{more}"
+        change = reason.split(";")[0].strip()  # the engine's words for the change (English for now)
+        return _("Near miss of {pattern} {where}").format(pattern=_label(p), where=where) + \
+            (_(": ") + change if change else "") + more
     if role == "near-miss-base":
-        return f"{_label(p)} {where} in the hand a near miss is changed from{more}"
+        return _("{pattern} {where} in the hand a near miss is changed from").format(pattern=_label(p),
+                                                                                     where=where) + more
     return f"{_label(p)} {where}{more}"
 
 
@@ -125,13 +132,14 @@ def summary(data: SiteData, e: Example, witness: Witnessed) -> HandSummary:
     kinds = {ROLE_KIND.get(role, "generated") for _, _, role, _ in illustrates} | ({"matrix"} if pairs else set())
     kinds = kinds or {e.kind}
     if e.kind == "curated" or illustrates:
-        title = _illustrated_title(e, illustrates) if illustrates else (e.title or f"Hand {e.hand}")
+        title = _illustrated_title(e, illustrates) if illustrates else (e.title or _("Hand {hand}").format(hand=e.hand))
         rs = illustrates[0][0] if illustrates else None
     elif pairs:
         rs, a, b = pairs[0]
-        title = f"{_label(a)} and {_label(b)} count together ({rs.id}){_more(len(pairs) - 1, 'pair')}"
+        title = _("{a} and {b} count together ({id})").format(a=_label(a), b=_label(b), id=rs.id) + \
+            _more(len(pairs) - 1, "pair")
     else:
-        title, rs = e.title or f"Hand {e.hand}", None
+        title, rs = e.title or _("Hand {hand}").format(hand=e.hand), None
     return HandSummary(title, rs, illustrates, pairs, tuple(sorted(kinds, key=lambda k: KIND_ORDER.get(k, 9))))
 
 

@@ -65,10 +65,12 @@ def excludes_words(rs: Ruleset, a: str, b: str, c: Cell) -> str:
     """Which of an ``excludes`` pair stays and which is dropped (or, where the witness counts neither, that they
     never count together), and the rule."""
     if c.by is None:  # the rule drops one or both; on the witness something drops the other too
-        said = f"{rs.pattern(a).en} and {rs.pattern(b).en} never count together (on the hand shown, neither does)"
+        said = _("{a} and {b} never count together (on the hand shown, neither does)").format(
+            a=rs.pattern(a).en, b=rs.pattern(b).en)
     else:
-        said = f"{rs.pattern(c.by).en} stays, {rs.pattern(b if c.by == a else a).en} is dropped"
-    return f"{said}: {c.reason}" if c.reason else said
+        said = _("{kept} stays, {dropped} is dropped").format(kept=rs.pattern(c.by).en,
+                                                              dropped=rs.pattern(b if c.by == a else a).en)
+    return _("{said}: {reason}").format(said=said, reason=c.reason) if c.reason else said
 
 
 @dataclass(frozen=True)
