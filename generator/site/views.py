@@ -276,11 +276,20 @@ def unit_label(unit: str, value: float) -> str:
     return unit_word(unit)
 
 
-OPTION_LABELS = {"limit": "Limit (maximum score)", "minimum": "Minimum to win", "chicken": "Hand with no pattern",
-                 "four_as_two_pairs": "Four identical tiles as two pairs (seven pairs)",
-                 "stack_yakuman": "Yakuman add up", "counted_yakuman": "13 han or more is a yakuman (counted yakuman)",
-                 "kiriage_mangan": "4 han 30 fu and 3 han 60 fu paid as a mangan (kiriage mangan)",
-                 "double_wind_pair_fu": "Minipoints of a pair of the wind that is both seat and round wind"}
+OPTION_LABELS = {"limit": N_("Limit (maximum score)"), "minimum": N_("Minimum to win"),
+                 "chicken": N_("Hand with no pattern"),
+                 "four_as_two_pairs": N_("Four identical tiles as two pairs (seven pairs)"),
+                 "stack_yakuman": N_("Yakuman add up"),
+                 "counted_yakuman": N_("13 han or more is a yakuman (counted yakuman)"),
+                 "kiriage_mangan": N_("4 han 30 fu and 3 han 60 fu paid as a mangan (kiriage mangan)"),
+                 "double_wind_pair_fu": N_("Minipoints of a pair of the wind that is both seat and round wind"),
+                 # the rest read as their key ("self_draw_minimum": "Self draw minimum") in English
+                 "base_points": N_("Base points"), "cap": N_("Cap"), "closed_door": N_("Closed door"),
+                 "combination_groups": N_("Combination groups"), "discard_payers": N_("Discard payers"),
+                 "flowers": N_("Flowers"), "knitted_body_waits": N_("Knitted body waits"),
+                 "kong_payment": N_("Kong payment"), "minimums": N_("Minimums"), "prefer_on_tie": N_("Prefer on tie"),
+                 "repeatable": N_("Repeatable"), "self_draw_minimum": N_("Self draw minimum"), "stake": N_("Stake"),
+                 "stakes": N_("Stakes"), "winds": N_("Winds"), "editions": N_("Editions")}
 
 
 def option_label(key: str) -> str:
@@ -289,7 +298,7 @@ def option_label(key: str) -> str:
     >>> option_label("stack_yakuman"), option_label("self_draw_minimum")
     ('Yakuman add up', 'Self draw minimum')
     """
-    return OPTION_LABELS.get(key, key.replace("_", " ").capitalize())
+    return _(OPTION_LABELS[key]) if key in OPTION_LABELS else key.replace("_", " ").capitalize()
 
 
 def option_value(rs: Ruleset, key: str) -> Any:
@@ -313,7 +322,7 @@ def options_rows(rs: Ruleset, defaults: bool = False) -> list[tuple[str, Any]]:
         if isinstance(value, dict):
             value = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in value.items())
         elif isinstance(value, bool):
-            value = "yes" if value else "no"
+            value = _("yes") if value else _("no")
         elif isinstance(value, str) and value in {p.id for p in rs.patterns}:
             value = rs.pattern(value)
         rows.append((option_label(key), value))
