@@ -70,6 +70,9 @@ def test_every_page_has_its_canonical_link_and_the_sitemap_lists_every_page(pref
         expected = ADDRESS + rel.removesuffix("index.html")
         assert text.count('rel="canonical"') == 1 and f'<link rel="canonical" href="{expected}">' in text, rel
     assert 'rel="canonical"' not in (prefixed_site / "404.html").read_text(encoding="utf-8")
+    page = (prefixed_site / "zh-Hans" / "rulesets" / "mcr" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<link rel="alternate" hreflang="en" href="https://[^"]+/rulesets/mcr/">', page)  # full addresses
+    assert re.search(r'<link rel="alternate" hreflang="zh-Hans" href="https://[^"]+/zh-Hans/rulesets/mcr/">', page)
     sitemap = (prefixed_site / "sitemap.xml").read_text(encoding="utf-8")
     listed = re.findall(r"<loc>([^<]+)</loc>", sitemap)
     assert listed == [ADDRESS + rel.removesuffix("index.html") for rel in pages]

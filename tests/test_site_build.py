@@ -204,7 +204,8 @@ def test_refuses_to_replace_a_folder_it_did_not_build(tmp_path: Path) -> None:
 def test_search_index_is_written_in_chinese_shards_that_cover_every_searchable_page(built_site: Path) -> None:
     listing = json.loads((built_site / "pagefind" / "shards.json").read_text(encoding="utf-8"))
     total = 0
-    for bundle in listing["bundles"]:
+    assert sorted(listing["bundles"]) == ["en", "zh-Hans"]
+    for bundle in [b for bundles in listing["bundles"].values() for b in bundles]:
         entry = json.loads((built_site / bundle.strip("/") / "pagefind-entry.json").read_text(encoding="utf-8"))
         assert list(entry["languages"]) == ["zh"]
         total += entry["languages"]["zh"]["page_count"]
@@ -271,7 +272,7 @@ def test_the_search_index_counts_the_pages_it_indexed(tmp_path: Path) -> None:
         )
     (tmp_path / "skipped.html").write_text("<!DOCTYPE html><title>s</title><p>no body marker</p>")
     assert index_site(tmp_path) == 3
-    assert json.loads((tmp_path / "pagefind" / "shards.json").read_text()) == {"bundles": ["/pagefind/shards/site/"]}
+    assert json.loads((tmp_path / "pagefind" / "shards.json").read_text()) == {"bundles": {"en": ["/pagefind/shards/site/"]}}
     assert (tmp_path / "pagefind" / "shards" / "site" / "pagefind-entry.json").is_file()
     assert not (tmp_path / ".pagefind-work").exists()
 

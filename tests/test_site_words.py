@@ -70,9 +70,10 @@ def _titles(built_site: Path) -> dict[str, str]:
 def test_no_title_repeats_itself(built_site: Path) -> None:
     titles = _titles(built_site)
     assert titles["index.html"] == "Mahjong Atlas"
+    assert titles["zh-Hans/index.html"] == "麻将图鉴"  # the Chinese twin names the site in Chinese
     repeated = {path: t for path, t in titles.items() if len(set(t.split(" · "))) != len(t.split(" · "))}
     assert repeated == {}
-    assert all(t.endswith("Mahjong Atlas") for t in titles.values())
+    assert all(t.endswith("麻将图鉴" if path.startswith("zh-Hans/") else "Mahjong Atlas") for path, t in titles.items())
 
 
 def test_no_page_names_a_rule_set_by_its_name_and_then_its_id(built_site: Path) -> None:

@@ -26,6 +26,7 @@ from urllib.parse import urlsplit
 _ATTRIBUTE = re.compile(rb'(\s(?:href|src|action|data-[a-z-]+)=")/(?!/)')  # data-* holding a site address
 _HTML_TAG = re.compile(rb"<html\b")
 _HEAD_END = re.compile(rb"</head>")
+_ALTERNATE = re.compile(rb'(<link rel="alternate" hreflang="[^"]+" href=")(/[^"]*)"')  # base.html's hreflang links
 _PERMALINK_TEXT = re.compile(rb'(<(?:a|span) class="permalink(?:-text)?"[^>]*>)/(?!/)([^<]*)<')
 _SAFE_PATH = re.compile(r"\A/(?:[A-Za-z0-9._~!$&'()*+,;=:@%-]+/)*\Z")
 SITEMAP = "sitemap.xml"
@@ -81,6 +82,8 @@ def rebase_page(html: bytes, base: BaseUrl, site_url: str | None = None) -> byte
         if b'<html data-base=' not in out else out
     out = _PERMALINK_TEXT.sub(lambda m: m.group(1) + base.address("/" + m.group(2).decode("utf-8")).encode("utf-8")
                               + b"<", out)
+    if base.origin:  # hreflang alternates are full addresses, as search engines read them
+        out = _ALTERNATE.sub(lambda m: m.group(1) + (base.origin.encode("utf-8") + m.group(2)) + b'"', out)
     if base.origin and site_url is not None:
         canonical = f'<link rel="canonical" href="{escape(base.address(site_url))}">\n'.encode("utf-8")
         out = _HEAD_END.sub(lambda m: canonical + m.group(0), out, count=1)

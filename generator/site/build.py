@@ -35,17 +35,18 @@ from ..digest import Digester, engine_digest, tree_digest
 from ..examples.search import SearchError
 from ..examples.snapshot import format_changes
 from ..rules import CONTENT_DIR, ContentError
-from . import calculator, content_check, svg, swap
+from . import calculator, content_check, i18n, svg, swap
 from .base_url import BaseUrl, rebase
 from .figures import figure_tables
 from .gather import SiteData, gather
+from .i18n import Locale
 from .links import BrokenLink, Scan, check_links
 from .markdown_safe import INSPECTED
 from .pages.matrix import matrix_files
 from .pages.page import Page
 from .pages.plan import site_pages
-from .render import SNIPPETS, TEMPLATES_DIR, environment
 from .pages.sources import cited_content
+from .render import SNIPPETS, TEMPLATES_DIR, environment
 from .search import INDEX_DIR, SearchIndexError, index_files
 from .sync import Ledger, SiteFiles, sha1_of, sync_tree
 from .urls import EXAMPLES_JSON, output_path
@@ -96,8 +97,9 @@ def render_site(data: SiteData, cache: BuildCache = NO_CACHE) -> tuple[dict[str,
     With a cache, a page whose digest (its template set, and everything its view holds) is
     the one stored is taken from the cache instead of being rendered again.
     """
-    env = environment(compiled=cache.folder("templates"))
-    env.globals["figures"] = figure_tables
+    envs = {loc: environment(compiled=cache.folder("templates"), locale=loc) for loc in i18n.LOCALES}
+    for env in envs.values():
+        env.globals["figures"] = figure_tables
     site = {
         "rulesets": list(data.rulesets.values()),
         "engine": __version__,
@@ -108,8 +110,8 @@ def render_site(data: SiteData, cache: BuildCache = NO_CACHE) -> tuple[dict[str,
     }
     files = SiteFiles()
     pages = site_pages(data)
-    templates: dict[str, Template] = {}
-    set_key = f"{engine_digest()}:{tree_digest(TEMPLATES_DIR)}" if cache.enabled else ""
+    templates: dict[tuple[Locale, str], Template] = {}
+    set_key = f"{engine_digest()}:{tree_digest(TEMPLATES_DIR)}:{tree_digest(i18n.LOCALE_DIR)}" if cache.enabled else ""
     previous: dict[str, tuple[str, bytes, str]] = cache.load("pages", set_key) or {}  # path -> key, bytes, sha1
     digest = Digester(data.atlas.score_parts)
     site_key = digest(site) if cache.enabled else ""
@@ -122,9 +124,11 @@ def render_site(data: SiteData, cache: BuildCache = NO_CACHE) -> tuple[dict[str,
         if hit is not None and hit[0] == key:
             files.put(page.path, hit[1], hit[2])
         else:
-            template = templates.get(page.template) or templates.setdefault(page.template,
-                                                                            env.get_template(page.template))
-            files[page.path] = template.render(page=page, site=site, **page.view()).encode("utf-8")
+            name = (page.locale, page.template)
+            template = templates.get(name) or templates.setdefault(name, envs[page.locale].get_template(page.template))
+            with i18n.using(page.locale):  # a view made on demand speaks the page's language
+                html = template.render(page=page, site=site, **page.view()).encode("utf-8")
+            files[page.path] = i18n.localize_links(html, page.locale)
         kept[page.path] = (key, files[page.path], files.sha1(page.path))
     if cache.enabled and kept != previous:
         cache.store("pages", set_key, kept)
@@ -258,7 +262,8 @@ def _build(out: str, *, content: Path, index: bool, cache: BuildCache | None, ba
     start = time.perf_counter()
     target = Path(out)
     cache = open_cache(target) if cache is None else cache
-    whole_key = (f"{engine_digest()}:{tree_digest(TEMPLATES_DIR)}:{tree_digest(content)}:{index}:{base}"
+    whole_key = (f"{engine_digest()}:{tree_digest(TEMPLATES_DIR)}:{tree_digest(i18n.LOCALE_DIR)}:"
+                 f"{tree_digest(content)}:{index}:{base}"
                  f":{calculator.runtime_key()}" if cache.enabled else "")
     done = cache.load("site", whole_key)
     if done is not None and done[0] == _manifest(target):

@@ -34,6 +34,8 @@ from markupsafe import Markup
 from ..digest import ruleset_stamp
 from ..tiles import ALL_TILES, GHOST, tile_en, tile_to_text, tile_zh
 from . import calculator_snapshot, svg, urls
+from .i18n import N_
+from .i18n import gettext as _
 
 URL = urls.CALCULATOR
 PYODIDE_VERSION = "314.0.7"
@@ -210,35 +212,35 @@ def asset_files(data: Any) -> dict[str, bytes]:
 # ----------------------------------------------------------------------------- the page
 
 
-WIND_CHOICES = (("E", "East"), ("S", "South"), ("W", "West"), ("N", "North"))
+WIND_CHOICES = (("E", N_("East")), ("S", N_("South")), ("W", N_("West")), ("N", N_("North")))
 BOOL_TOGGLES = (
-    ("tsumo", "Self-drawn (tsumo, 自摸)"),
-    ("last-tile", "Last tile of the wall"),
-    ("after-kong", "On the replacement tile after a kong"),
-    ("robbing-kong", "Robbing a kong"),
-    ("last-copy", "Last copy of the tile (和绝张)"),
-    ("first-turn", "First turn"),
-    ("dealer", "Winner is the dealer"),
+    ("tsumo", N_("Self-drawn (tsumo, 自摸)")),
+    ("last-tile", N_("Last tile of the wall")),
+    ("after-kong", N_("On the replacement tile after a kong")),
+    ("robbing-kong", N_("Robbing a kong")),
+    ("last-copy", N_("Last copy of the tile (和绝张)")),
+    ("first-turn", N_("First turn")),
+    ("dealer", N_("Winner is the dealer")),
 )
 RIICHI_TOGGLES = (
-    ("riichi", "Riichi declared (立直)"),
-    ("double-riichi", "Double riichi, on the first turn (两立直)"),
-    ("ippatsu", "Ippatsu: within a go-around of riichi (一发)"),
+    ("riichi", N_("Riichi declared (立直)")),
+    ("double-riichi", N_("Double riichi, on the first turn (两立直)")),
+    ("ippatsu", N_("Ippatsu: within a go-around of riichi (一发)")),
 )
 """Riichi's declarations, in a group of their own: every other rule set reads past them (推倒和 reads riichi as 报听)."""
 MELD_MODES = (
-    ("tile", "Standing tile", "", "a tile in the concealed hand"),
-    ("chow", "Chow", "吃", "a claimed run of three in one suit: tap its lowest tile"),
-    ("pung", "Pung", "碰", "a claimed set of three alike"),
-    ("kong", "Kong", "明杠", "a claimed set of four alike"),
-    ("ckong", "Concealed kong", "暗杠", "four alike from the wall, declared"),
-    ("win", "Winning tile", "和", "the tile that completed the hand; else the last tile tapped"),
-    ("dora", "Dora indicator", "宝牌指示牌", "Riichi: a tile shown on the dead wall (the next tile is dora)"),
-    ("ura", "Ura-dora indicator", "里宝牌指示牌", "Riichi: the tile under it, turned over after a riichi win"),
+    ("tile", N_("Standing tile"), "", N_("a tile in the concealed hand")),
+    ("chow", N_("Chow"), "吃", N_("a claimed run of three in one suit: tap its lowest tile")),
+    ("pung", N_("Pung"), "碰", N_("a claimed set of three alike")),
+    ("kong", N_("Kong"), "明杠", N_("a claimed set of four alike")),
+    ("ckong", N_("Concealed kong"), "暗杠", N_("four alike from the wall, declared")),
+    ("win", N_("Winning tile"), "和", N_("the tile that completed the hand; else the last tile tapped")),
+    ("dora", N_("Dora indicator"), "宝牌指示牌", N_("Riichi: a tile shown on the dead wall (the next tile is dora)")),
+    ("ura", N_("Ura-dora indicator"), "里宝牌指示牌", N_("Riichi: the tile under it, turned over after a riichi win")),
 )
 """What a tap on a tile adds: id, name, Chinese name, and what it means, printed on the button (not only in a
 tooltip: phones and keyboards have none)."""
-SUIT_ROWS = (("m", "Characters 万"), ("p", "Dots 筒"), ("s", "Bamboo 条"), ("z", "Honours 字"))
+SUIT_ROWS = (("m", N_("Characters 万")), ("p", N_("Dots 筒")), ("s", N_("Bamboo 条")), ("z", N_("Honours 字")))
 
 
 def palette() -> list[dict[str, Any]]:
@@ -247,12 +249,12 @@ def palette() -> list[dict[str, Any]]:
     for letter, label in SUIT_ROWS:
         tiles = [{"text": tile_to_text(t), "en": tile_en(t), "zh": tile_zh(t), "svg": Markup(svg.render_tile(t))}
                  for t in ALL_TILES if tile_to_text(t).endswith(letter)]
-        rows.append({"suit": letter, "label": label, "tiles": tiles})
+        rows.append({"suit": letter, "label": _(label), "tiles": tiles})
     fives = [t for t in ALL_TILES if tile_to_text(t) in ("5m", "5p", "5s")]
-    rows.append({"suit": "0", "label": "Red fives 赤五 (Riichi)", "tiles": [
+    rows.append({"suit": "0", "label": _("Red fives 赤五 (Riichi)"), "tiles": [
         {"text": "0" + tile_to_text(t)[1], "en": "red " + tile_en(t), "zh": "赤" + tile_zh(t),
          "svg": Markup(svg.render_red_five(t))} for t in fives]})
-    rows.append({"suit": "8", "label": "Ghost 鬼牌 (Guangdong 2023)", "tiles": [
+    rows.append({"suit": "8", "label": _("Ghost 鬼牌 (Guangdong 2023)"), "tiles": [
         {"text": "8z", "en": tile_en(GHOST), "zh": tile_zh(GHOST), "svg": Markup(svg.render_tile(GHOST))}]})
     return rows
 
@@ -261,11 +263,18 @@ def flower_tiles() -> list[dict[str, Any]]:
     return [{"n": n, "svg": Markup(svg.render_flower(n))} for n in range(1, 9)]
 
 
+def _said(choices: tuple[tuple[str, str], ...]) -> list[tuple[str, str]]:
+    """(value, label) pairs with the label in the page's language."""
+    return [(value, _(label)) for value, label in choices]
+
+
 def view(data: Any) -> dict[str, Any]:
     a = assets(data.content)
     return {
         "runtime": a.runtime, "bundle": a.bundle, "snapshot": a.snapshot, "lock": a.lock, "npm_install": NPM_INSTALL, "pyodide_version": PYODIDE_VERSION,
-        "palette": palette(), "flowers": flower_tiles(), "toggles": BOOL_TOGGLES, "riichi_toggles": RIICHI_TOGGLES, "winds": WIND_CHOICES,
-        "modes": MELD_MODES, "stamps": {rs.id: ruleset_stamp(rs) for rs in data.rulesets.values()},
+        "palette": palette(), "flowers": flower_tiles(), "toggles": _said(BOOL_TOGGLES),
+        "riichi_toggles": _said(RIICHI_TOGGLES), "winds": _said(WIND_CHOICES),
+        "modes": [(value, _(label), zh, _(what)) for value, label, zh, what in MELD_MODES],
+        "stamps": {rs.id: ruleset_stamp(rs) for rs in data.rulesets.values()},
         "example": "123m456p789s111z2z+2z tsumo", "back": Markup(svg.render_back()),
     }

@@ -20,6 +20,7 @@ from ..examples.diffs import HandDelta
 from ..rules import Pattern, Ruleset
 from ..rules.model import Exclusion
 from ..stats.play import reads
+from .i18n import gettext as _
 from .text_diff import marked_pair
 from .views import option_keys, option_label, option_value
 
@@ -34,9 +35,9 @@ def words(value: Any) -> str:
     ('九子連環、九蓮寶燈', 'on wait yes; dealer no', 'none', 'none')
     """
     if value is None or value == [] or value == {} or value == "":
-        return "none"
+        return _("none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, Mapping):
         return "; ".join(f"{str(k).replace('_', ' ')} {words(v)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):

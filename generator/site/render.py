@@ -6,27 +6,33 @@ is escaped, never passed through: a definition cannot break the page's markup or
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree as etree
 
 import markdown
 from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, select_autoescape
 from jinja2.bccache import Bucket
 from markdown.extensions import Extension
 from markdown.extensions.toc import slugify_unicode
+from markdown.treeprocessors import Treeprocessor
 from markupsafe import Markup, escape
 
 from ..cache import Remembered
 from ..notation import parse_hand
 from ..receipt import figure
 from ..rules import Pattern, Ruleset
+from ..rules.zh_text import localized as localized_text
 from ..scoring.families import policy_of
 from ..tiles import tile_from_text
-from . import svg, urls
+from . import i18n, svg, urls
+from .i18n import Locale
 from .markdown_safe import SafeLinks
 from .search_terms import KIND_ORDER, TITLE_ONLY, keywords_element, kind_of, names_element
-from .views import ruleset_label, unit_label
+from .views import ruleset_label, unit_label, unit_word
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent.parent / "templates"
 
@@ -44,10 +50,34 @@ class _EscapeRawHtml(Extension):
         md.inlinePatterns.deregister("html")
 
 
+class _HeadingIds(Treeprocessor):
+    """A heading ending in `{#some-id}` takes that id (and only an id): a Chinese page keeps its English twin's
+    anchors, which the rest of the site links to."""
+
+    _ID = re.compile(r"\s*\{#([a-z0-9][a-z0-9-]*)\}\s*$")
+
+    def run(self, root: etree.Element) -> None:
+        for el in (e for e in root.iter() if e.tag in ("h2", "h3", "h4")):
+            last = list(el)[-1] if len(el) else None
+            text = (last.tail if last is not None else el.text) or ""
+            m = self._ID.search(text)
+            if m:
+                el.set("id", m.group(1))
+                if last is not None:
+                    last.tail = text[:m.start()]
+                else:
+                    el.text = text[:m.start()]
+
+
+class _HeadingIdExtension(Extension):
+    def extendMarkdown(self, md: markdown.Markdown) -> None:
+        md.treeprocessors.register(_HeadingIds(md), "heading_ids", 6)  # before toc (5), which keeps a given id
+
+
 def _markdown(with_ids: bool) -> markdown.Markdown:
     extensions: list[Any] = [_EscapeRawHtml(), SafeLinks(), "sane_lists", "smarty"]  # markdown_safe.py: no javascript:
     if with_ids:
-        extensions.append("toc")
+        extensions += [_HeadingIdExtension(), "toc"]
     return markdown.Markdown(extensions=extensions, extension_configs={
         "toc": {"slugify": slugify_unicode, "toc_depth": "2-4"},
         "smarty": {"smart_angled_quotes": False},
@@ -210,10 +240,27 @@ class _CompiledTemplates(FileSystemBytecodeCache):
             pass
 
 
-def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None) -> Environment:
-    """The template environment; `compiled` is a folder that keeps the compiled templates between builds
-    (Jinja checks each against its source, so a stale one is never used)."""
+@dataclass(frozen=True)
+class ProseText:
+    """A content text as a page in some locale shows it: its Chinese twin there, else the English, marked."""
+
+    text: str
+    lang: Markup  # ' lang="en"' where the text is not in the page's language, else nothing
+
+
+def _prose(obj: Any, field: str, locale: Locale) -> ProseText:
+    text, lang = localized_text(obj, field, locale.tag)
+    return ProseText(text, Markup(f' lang="{lang}"') if lang != locale.tag else Markup(""))
+
+
+def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None,
+                locale: Locale = i18n.DEFAULT) -> Environment:
+    """The template environment of one locale, its catalogue installed for `_()` and `{% trans %}` (newstyle:
+    `_()` escapes and formats as Jinja does); `compiled` is a folder that keeps the compiled templates between builds
+    (Jinja checks each against its source, so a stale one is never used; the catalogue is read when a page renders,
+    so the compiled templates serve every locale)."""
     env = Environment(
+        extensions=["jinja2.ext.i18n"],
         loader=FileSystemLoader(str(templates)),
         bytecode_cache=_CompiledTemplates(str(compiled)) if compiled is not None else None,
         autoescape=select_autoescape(["html"]),
@@ -231,6 +278,12 @@ def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None) -
         search_kind=kind_of, search_kinds=KIND_ORDER, search_title_only=TITLE_ONLY,
         tile=lambda text, size="normal": Markup(svg.render_tile(tile_from_text(text), size=size)),
         escape=escape, ruleset_label=ruleset_label, pattern_value=pattern_value,
-        policy_of=policy_of,
+        policy_of=policy_of, unit_word=unit_word, locales=i18n.LOCALES, locale=locale, localized=i18n.localized,
+        prose=lambda obj, field: _prose(obj, field, locale),
+        script_words=i18n.script_words(locale),
+        # on a page of another locale, text the content holds only in English is marked as English
+        content_lang=Markup(' lang="en"') if locale != i18n.EN else Markup(""),
     )
+    env.policies["ext.i18n.trimmed"] = True  # a {% trans %} block's line breaks are not part of its message
+    env.install_gettext_translations(i18n.translations(locale), newstyle=True)  # type: ignore[attr-defined]
     return env

@@ -15,6 +15,10 @@ bytes of its pages, and `search.js` merges the bundles listed in `pagefind/shard
 (Pagefind's `mergeIndex`, which ranks the results of all bundles together). An edit
 re-indexes only the groups whose pages changed, and a cold build produces the same bytes.
 
+One index per language: each locale's pages (the Chinese twins under `zh-Hans/`) are grouped into shards of their
+own, and `shards.json` lists the bundles by locale, so the search page of a locale (its `<html lang>`) searches its
+own pages only. Every locale is indexed as `zh`, since the English pages hold Chinese names too.
+
 The binary runs as a command, not through Pagefind's Python service: the service answers
 its write request and is then terminated, and under load that killed it while it was still
 writing some of the bundle's files, so two builds of the same content differed. A command
@@ -39,7 +43,7 @@ from pathlib import Path
 
 from ..cache import NO_CACHE, BuildCache, ContentTable
 from ..digest import engine_digest
-from . import pagefind_order
+from . import i18n, pagefind_order
 from .render import SKIP_CLOSE, SKIP_OPEN
 from .sync import sha1_of, sync_tree
 
@@ -84,7 +88,8 @@ class Shard:
 
 
 def shards(html_paths: Iterable[str], ruleset_of: Mapping[str, str]) -> list[Shard]:
-    """The grouping of pages: `rulesets/<id>`; example hands by the rule set they are shown for first; the rest.
+    """The grouping of pages: `rulesets/<id>`; example hands by the rule set they are shown for first; the rest;
+    each locale's pages apart, their groups named after the locale.
 
     Hands are grouped by rule set rather than by address because an edit of one rule set changes
     which hands its search picks: the pages that come and go are then mostly in that rule set's group.
@@ -92,18 +97,27 @@ def shards(html_paths: Iterable[str], ruleset_of: Mapping[str, str]) -> list[Sha
     >>> [(s.name, s.pages) for s in shards(["index.html", "hands/a1/index.html", "rulesets/mcr/x/index.html"],
     ...                                     {"hands/a1/index.html": "zj-2.4"})]
     [('hands-zj-2.4', ('hands/a1/index.html',)), ('rulesets-mcr', ('rulesets/mcr/x/index.html',)), ('site', ('index.html',))]
+    >>> [s.name for s in shards(["zh-Hans/index.html", "zh-Hans/rulesets/mcr/x/index.html"], {})]
+    ['zh-Hans-rulesets-mcr', 'zh-Hans-site']
     """
     groups: dict[str, list[str]] = {}
     for path in sorted(html_paths):
-        parts = path.split("/")
+        locale = locale_of(path)
+        parts = path.removeprefix(locale.prefix.lstrip("/") + "/" if locale.prefix else "").split("/")
         if parts[0] == "hands" and len(parts) > 2:
             name = f"hands-{ruleset_of.get(path, 'none')}"
         elif parts[0] == "rulesets" and len(parts) > 2:
             name = f"rulesets-{parts[1]}"
         else:
             name = "site"
-        groups.setdefault(name, []).append(path)
+        groups.setdefault(f"{locale.tag}-{name}" if locale.prefix else name, []).append(path)
     return [Shard(name, tuple(groups[name])) for name in sorted(groups)]
+
+
+def locale_of(path: str) -> i18n.Locale:
+    """The locale of a page by its output path: the one whose folder holds it, else the default."""
+    top = path.split("/", 1)[0]
+    return next((loc for loc in i18n.LOCALES if loc.prefix and loc.tag == top), i18n.DEFAULT)
 
 
 WORK_DIR = ".pagefind-work"  # inside the build's temporary folder, so a killed build leaves no debris elsewhere
@@ -247,6 +261,9 @@ def index_files(site_dir: Path, cache: BuildCache = NO_CACHE,
     for shard, (count, files) in zip(groups, done, strict=True):
         total += count
         out.update((f"{shard.bundle}/{rel}", data) for rel, data in files.items())
-    listing = {"bundles": [f"/{s.bundle}/" for s in groups]}
+    by_locale: dict[str, list[str]] = {}
+    for shard in groups:  # the bundles of each locale, its pages' shards in the order of `groups`
+        by_locale.setdefault(locale_of(shard.pages[0]).tag, []).append(f"/{shard.bundle}/")
+    listing = {"bundles": by_locale}
     out[f"{INDEX_DIR}/{SHARDS_JSON}"] = (json.dumps(listing, indent=1) + "\n").encode("utf-8")
     return total, out

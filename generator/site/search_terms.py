@@ -35,6 +35,7 @@ from markupsafe import Markup, escape
 
 from ..examples.concepts import Concept
 from ..rules import Pattern, Ruleset
+from .i18n import N_
 
 KINDS: dict[str, str] = {  # template -> kind; any other searchable template is a "page"
     "pattern.html": "pattern",
@@ -47,8 +48,8 @@ KINDS: dict[str, str] = {  # template -> kind; any other searchable template is 
     "matrix.html": "compatibility matrix",
 }
 # as the search page offers them
-KIND_ORDER = ("pattern", "concept", "example hand", "rule set", "edition changes", "card", "compatibility matrix",
-              "page")
+KIND_ORDER = (N_("pattern"), N_("concept"), N_("example hand"), N_("rule set"), N_("edition changes"), N_("card"),
+              N_("compatibility matrix"), N_("page"))  # N_: the search page offers them in its own language
 # Pages whose body is not indexed (a card repeats every pattern's name and value, a matrix every pair of them:
 # they would crowd out the pattern pages; the calculator is a form) but which a reader should still find by their
 # title, description and keywords: "card", "compatibility", "calculator".

@@ -26,6 +26,8 @@ from math import ceil, floor, log10
 from ..rules import Ruleset
 from ..stats.frequency import REFRESH, Frequency
 from . import urls
+from .i18n import gettext as _
+from .i18n import ngettext
 
 WIDTH, HEIGHT = 600, 350  # the viewBox
 LEFT, RIGHT, TOP, BOTTOM = 52.0, 572.0, 36.0, 290.0  # the plot area inside it
@@ -129,30 +131,35 @@ def _diamond(x: float, y: float) -> str:
     return f"M{x} {_r(y - d)}L{_r(x + d)} {y}L{x} {_r(y + d)}L{_r(x - d)} {y}Z"
 
 
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
 def _why(play: int, missing: int, never: int) -> str:
-    """Why patterns have no point, by kind: the end of a sentence ("they are patterns of play, …")."""
-    of_play = (f" of play, which read{'s' if play == 1 else ''} more than the tiles and the winning tile, so no count "
-               f"of hands gives {'it' if play == 1 else 'them'} a figure (each pattern's page says what it reads)")
-    kinds = [(n, one, many, rest) for n, one, many, rest in (
-        (play, "is a pattern", "are patterns", of_play),
-        (missing, "has", "have", " no figures computed yet"),
-        (never, "shows", "show", " in no concealed complete hand")) if n]
+    """Why patterns have no point, by kind: the end of a sentence ("they are patterns of play, …"), in the current
+    locale (one whole message per kind and number, so a translation can order its words freely)."""
+    kinds = [(n, alone, counted) for n, alone, counted in (
+        (play, ngettext("it is a pattern of play, which reads more than the tiles and the winning tile, so no count of "
+                        "hands gives it a figure (each pattern's page says what it reads)",
+                        "they are patterns of play, which read more than the tiles and the winning tile, so no count "
+                        "of hands gives them a figure (each pattern's page says what it reads)", play),
+         ngettext("{n} is a pattern of play, which reads more than the tiles and the winning tile, so no count of "
+                  "hands gives it a figure (each pattern's page says what it reads)",
+                  "{n} are patterns of play, which read more than the tiles and the winning tile, so no count of "
+                  "hands gives them a figure (each pattern's page says what it reads)", play)),
+        (missing, ngettext("it has no figures computed yet", "they have no figures computed yet", missing),
+         ngettext("{n} has no figures computed yet", "{n} have no figures computed yet", missing)),
+        (never, ngettext("it shows in no concealed complete hand", "they show in no concealed complete hand", never),
+         ngettext("{n} shows in no concealed complete hand", "{n} show in no concealed complete hand", never)),
+    ) if n]
     if len(kinds) == 1:
-        n, one, many, rest = kinds[0]
-        return f"{'it ' + one if n == 1 else 'they ' + many}{rest}."
-    return "; ".join(f"{_plural(n, one, many)}{rest}" for n, one, many, rest in kinds) + "."
+        return kinds[0][1] + _(".")
+    return _("; ").join(counted.format(n=n) for n, _alone, counted in kinds) + _(".")
 
 
 def _unplotted(total: int, play: int, missing: int, never: int) -> str:
     """One sentence: how many patterns have no point, and why."""
     n = play + missing + never
     if n == 0:
-        return f"Each of the {total} patterns has a point."
-    return f"{n} of the {total} patterns {'has' if n == 1 else 'have'} no point: {_why(play, missing, never)}"
+        return _("Each of the {total} patterns has a point.").format(total=total)
+    return ngettext("{n} of the {total} patterns has no point: {why}", "{n} of the {total} patterns have no point: {why}",
+                    n).format(n=n, total=total, why=_why(play, missing, never))
 
 
 def value_chart(rs: Ruleset, frequencies: Mapping[str, Frequency]) -> ValueChart:
@@ -168,8 +175,10 @@ def value_chart(rs: Ruleset, frequencies: Mapping[str, Frequency]) -> ValueChart
         if uncovered:
             return ValueChart(reason=uncovered)
         if missing:
-            return ValueChart(reason=f"No figures have been computed for {rs.name} yet.", refresh=refresh)
-        return ValueChart(reason=f"No pattern of {rs.name} has a point: " + _why(play, 0, never))
+            return ValueChart(reason=_("No figures have been computed for {name} yet.").format(name=rs.name),
+                              refresh=refresh)
+        return ValueChart(reason=_("No pattern of {name} has a point: {why}").format(name=rs.name,
+                                                                                   why=_why(play, 0, never)))
     odds = [f.shown.one_in for _, f in plotted if f.shown is not None and f.shown.one_in is not None]
     lo, hi = decades(min(odds), max(odds))
     top, step = value_top(max(p.value for p, _ in plotted))

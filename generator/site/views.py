@@ -22,6 +22,8 @@ from ..scoring.families import policy_of
 from ..tiles import ALL_TILES, suit_of, tile_en, tile_to_text, tile_zh
 from . import urls
 from .figures import FigureTable, figure_tables
+from .i18n import N_, ngettext
+from .i18n import gettext as _
 
 
 @dataclass(frozen=True)
@@ -98,56 +100,99 @@ def receipt(score: Score, rs: Ruleset) -> Receipt:
     return Receipt(rs, score)
 
 
+# The receipt's own vocabulary (`generator.receipt` and the engine write it in English for the command line too): the
+# site says it in the page's language. Rule data's reasons and the engine's notes are phase 2 (content per locale).
+READING_WORDS: Mapping[str, str] = {
+    "chow": N_("chow"), "pung": N_("pung"), "kong": N_("kong"), "pair": N_("pair"), "knitted": N_("knitted"),
+    "exposed": N_("exposed"), "win": N_("win"), "regular": N_("regular"), "seven-pairs": N_("seven-pairs"),
+    "thirteen-orphans": N_("thirteen-orphans"), "honors-knitted": N_("honors-knitted"),
+    "knitted-straight": N_("knitted-straight")}
+PAYER_WORDS: Mapping[str, str] = {
+    "each loser pays": N_("each loser pays"), "discarder pays": N_("discarder pays"),
+    "each other player pays": N_("each other player pays"), "the dealer pays": N_("the dealer pays"),
+    "each other non-dealer pays": N_("each other non-dealer pays")}
+LIMIT_WORDS: Mapping[str, str] = {
+    "mangan": N_("mangan"), "haneman": N_("haneman"), "baiman": N_("baiman"), "sanbaiman": N_("sanbaiman"),
+    "counted yakuman": N_("counted yakuman"), "yakuman": N_("yakuman"), "double yakuman": N_("double yakuman"),
+    "kiriage mangan": N_("kiriage mangan"), "implied": N_("implied"), "series": N_("series"), "limit": N_("limit")}
+
+
+# The families' words the templates print (scoring/policy.py `group_label`: the rule data's own words stay English)
+FAMILY_WORDS = (N_("Group"), N_("Series"))
+
+
+def _said(text: str, vocabulary: Mapping[str, str]) -> str:
+    """`text` in the page's language where it is one of `vocabulary`'s words, else as the engine wrote it."""
+    return _(vocabulary[text]) if text in vocabulary else text
+
+
+def _grade_words(grade: str) -> str:
+    """Riichi's '3 han 40 fu, mangan' in the page's language."""
+    if not grade:
+        return grade
+    head, _sep, limit = grade.partition(", ")
+    parts = head.split()
+    if len(parts) == 4 and parts[1] == "han" and parts[3] == "fu":
+        head = _("{han} han {fu} fu").format(han=parts[0], fu=parts[2])
+    else:
+        head = _said(head, LIMIT_WORDS)
+    return head + (_(", ") + _said(limit, LIMIT_WORDS) if limit else "")
+
+
 def _printed(score: Score, rs: Ruleset) -> Printed:
     """The receipt's lines (`generator.receipt`, which the command line prints too) and the links to pattern pages."""
     shown = receipt_lines(score, rs)
+    reading = tuple((n, " ".join(_said(w, READING_WORDS) for w in kind.split()), tiles)
+                    for n, kind, tiles in shown.reading)
+    payments = tuple((scheme, tuple((_said(payer, PAYER_WORDS), amount) for payer, amount in parts))
+                     for scheme, parts in shown.payments)
     lines = tuple(Line(c.zh, c.en, urls.pattern_url(rs.id, c.id) if c.listed else None, c.value, c.count, c.points,
                        c.running, c.sets, c.words, c.running_words) for c in shown.counted)
     struck = tuple(Struck(x.zh, x.en, urls.pattern_url(rs.id, x.id) if x.listed else None, x.rule,
                           x.by if x.by_name is None else x.by_name,
                           None if x.by_name is None else urls.pattern_url(rs.id, x.by)) for x in shown.struck)
-    return Printed(lines, struck, shown.subtotal, shown.reading, shown.form, shown.payments, shown.why_not,
-                   shown.grade, shown.fu, shown.base)
+    return Printed(lines, struck, shown.subtotal, reading, _said(shown.form, READING_WORDS), payments, shown.why_not,
+                   _grade_words(shown.grade), shown.fu, shown.base)
 
 
 # The words for each yes/no flag of the notation (notation.BOOL_FLAGS); tsumo is said either way.
 FLAG_WORDS: Mapping[str, str] = {
-    "last-tile": "on the last tile", "after-kong": "on the replacement tile after a kong",
-    "robbing-kong": "by robbing a kong", "last-copy": "on the last copy of the tile (和绝张)",
-    "first-turn": "on the first turn", "dealer": "the winner is the dealer",
+    "last-tile": N_("on the last tile"), "after-kong": N_("on the replacement tile after a kong"),
+    "robbing-kong": N_("by robbing a kong"), "last-copy": N_("on the last copy of the tile (和绝张)"),
+    "first-turn": N_("on the first turn"), "dealer": N_("the winner is the dealer"),
 }
 
 
 def describe_context(ctx: WinContext) -> list[str]:
     """The win context in words, for the hand page (the notation flags, spelled out, in the notation's order)."""
-    out = ["self-drawn (自摸)" if ctx.tsumo else "won on a discard"]
+    out = [_("self-drawn (自摸)") if ctx.tsumo else _("won on a discard")]
     for flag in BOOL_FLAGS:
         if flag != "tsumo" and getattr(ctx, flag.replace("-", "_")):
-            out.append(FLAG_WORDS[flag])
-    out.append(f"seat wind {tile_en(ctx.seat).split()[0]} ({tile_zh(ctx.seat)})")
-    out.append(f"prevalent wind {tile_en(ctx.round).split()[0]} ({tile_zh(ctx.round)})")
+            out.append(_(FLAG_WORDS[flag]))
+    out.append(_("seat wind {en} ({zh})").format(en=tile_en(ctx.seat).split()[0], zh=tile_zh(ctx.seat)))
+    out.append(_("prevalent wind {en} ({zh})").format(en=tile_en(ctx.round).split()[0], zh=tile_zh(ctx.round)))
     if ctx.flowers:
-        out.append(f"{ctx.flowers} flower{'s' if ctx.flowers != 1 else ''}")
+        out.append(ngettext("{n} flower", "{n} flowers", ctx.flowers).format(n=ctx.flowers))
     if ctx.wild_kongs:
-        out.append(f"{ctx.wild_kongs} konged wild tile{'s' if ctx.wild_kongs != 1 else ''}")
+        out.append(ngettext("{n} konged wild tile", "{n} konged wild tiles", ctx.wild_kongs).format(n=ctx.wild_kongs))
     out.extend(_riichi_words(ctx))
     return out
 
 
-RIICHI_WORDS: Mapping[str, str] = {"riichi": "after declaring riichi", "double_riichi": "after a double riichi",
-                                   "ippatsu": "within a turn of riichi (ippatsu)"}
+RIICHI_WORDS: Mapping[str, str] = {"riichi": N_("after declaring riichi"), "double_riichi": N_("after a double riichi"),
+                                   "ippatsu": N_("within a turn of riichi (ippatsu)")}
 
 
 def _riichi_words(ctx: WinContext) -> list[str]:
     """Riichi's flags in words (notation.RIICHI_FLAGS, the indicators, the red fives)."""
-    out = [words for flag, words in RIICHI_WORDS.items() if getattr(ctx, flag)]
+    out = [_(words) for flag, words in RIICHI_WORDS.items() if getattr(ctx, flag)]
     if ctx.dora:
-        out.append("dora indicators " + ", ".join(tile_en(t) for t in ctx.dora))
+        out.append(_("dora indicators {tiles}").format(tiles=", ".join(tile_en(t) for t in ctx.dora)))
     if ctx.ura:
-        out.append("ura dora indicators " + ", ".join(tile_en(t) for t in ctx.ura))
+        out.append(_("ura dora indicators {tiles}").format(tiles=", ".join(tile_en(t) for t in ctx.ura)))
     if ctx.red:
         n = ctx.red.bit_count()
-        out.append(f"{n} red five{'s' if n != 1 else ''}")
+        out.append(ngettext("{n} red five", "{n} red fives", n).format(n=n))
     return out
 
 
@@ -156,7 +201,7 @@ def tile_legend() -> list[tuple[str, list[tuple[str, str, str]]]]:
     rows: dict[str, list[tuple[str, str, str]]] = {}
     for t in ALL_TILES:
         rows.setdefault(suit_of(t), []).append((tile_to_text(t), tile_en(t), tile_zh(t)))
-    names = {"m": "Characters 萬 (m)", "p": "Dots 筒 (p)", "s": "Bamboo 条 (s)", "z": "Honours 字 (z)"}
+    names = {"m": _("Characters 萬 (m)"), "p": _("Dots 筒 (p)"), "s": _("Bamboo 条 (s)"), "z": _("Honours 字 (z)")}
     return [(names[s], rows[s]) for s in "mpsz"]
 
 
@@ -213,6 +258,14 @@ def ruleset_label(rs: Ruleset) -> str:
     return f"{rs.name}, {rs.edition}"
 
 
+UNIT_WORDS = {"points": N_("points"), "point": N_("point"), "fan": N_("fan"), "han": N_("han")}
+
+
+def unit_word(unit: str) -> str:
+    """A unit of the rule data in the current locale's word ('fan' is 番)."""
+    return _(UNIT_WORDS[unit]) if unit in UNIT_WORDS else unit
+
+
 def unit_label(unit: str, value: float) -> str:
     """'1 point', '2 points', '8 fan': the unit as it reads after a number.
 
@@ -220,15 +273,24 @@ def unit_label(unit: str, value: float) -> str:
     ('point', 'points', 'fan')
     """
     if unit == "points" and value == 1:
-        return "point"
-    return unit
+        return unit_word("point")
+    return unit_word(unit)
 
 
-OPTION_LABELS = {"limit": "Limit (maximum score)", "minimum": "Minimum to win", "chicken": "Hand with no pattern",
-                 "four_as_two_pairs": "Four identical tiles as two pairs (seven pairs)",
-                 "stack_yakuman": "Yakuman add up", "counted_yakuman": "13 han or more is a yakuman (counted yakuman)",
-                 "kiriage_mangan": "4 han 30 fu and 3 han 60 fu paid as a mangan (kiriage mangan)",
-                 "double_wind_pair_fu": "Minipoints of a pair of the wind that is both seat and round wind"}
+OPTION_LABELS = {"limit": N_("Limit (maximum score)"), "minimum": N_("Minimum to win"),
+                 "chicken": N_("Hand with no pattern"),
+                 "four_as_two_pairs": N_("Four identical tiles as two pairs (seven pairs)"),
+                 "stack_yakuman": N_("Yakuman add up"),
+                 "counted_yakuman": N_("13 han or more is a yakuman (counted yakuman)"),
+                 "kiriage_mangan": N_("4 han 30 fu and 3 han 60 fu paid as a mangan (kiriage mangan)"),
+                 "double_wind_pair_fu": N_("Minipoints of a pair of the wind that is both seat and round wind"),
+                 # the rest read as their key ("self_draw_minimum": "Self draw minimum") in English
+                 "base_points": N_("Base points"), "cap": N_("Cap"), "closed_door": N_("Closed door"),
+                 "combination_groups": N_("Combination groups"), "discard_payers": N_("Discard payers"),
+                 "flowers": N_("Flowers"), "knitted_body_waits": N_("Knitted body waits"),
+                 "kong_payment": N_("Kong payment"), "minimums": N_("Minimums"), "prefer_on_tie": N_("Prefer on tie"),
+                 "repeatable": N_("Repeatable"), "self_draw_minimum": N_("Self draw minimum"), "stake": N_("Stake"),
+                 "stakes": N_("Stakes"), "winds": N_("Winds"), "editions": N_("Editions")}
 
 
 def option_label(key: str) -> str:
@@ -237,7 +299,7 @@ def option_label(key: str) -> str:
     >>> option_label("stack_yakuman"), option_label("self_draw_minimum")
     ('Yakuman add up', 'Self draw minimum')
     """
-    return OPTION_LABELS.get(key, key.replace("_", " ").capitalize())
+    return _(OPTION_LABELS[key]) if key in OPTION_LABELS else key.replace("_", " ").capitalize()
 
 
 def option_value(rs: Ruleset, key: str) -> Any:
@@ -261,7 +323,7 @@ def options_rows(rs: Ruleset, defaults: bool = False) -> list[tuple[str, Any]]:
         if isinstance(value, dict):
             value = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in value.items())
         elif isinstance(value, bool):
-            value = "yes" if value else "no"
+            value = _("yes") if value else _("no")
         elif isinstance(value, str) and value in {p.id for p in rs.patterns}:
             value = rs.pattern(value)
         rows.append((option_label(key), value))

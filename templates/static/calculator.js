@@ -14,7 +14,9 @@ import { rovingGrid } from "./calculator-grid.js";
 const MAX_INPUT = 200;
 /* Where the site is published (`build --base-url`); the engine's answers name root-absolute site addresses. */
 const BASE = document.documentElement.dataset.base || "/";
-function siteUrl(path) { return path.charAt(0) === "/" ? BASE + path.slice(1) : path; }
+/* Pages of the page's own language: the Chinese twin's links lead to Chinese pages (generator/site/i18n.py) */
+const PAGES = BASE + (document.documentElement.lang === "en" ? "" : document.documentElement.lang + "/");
+function siteUrl(path) { return path.charAt(0) === "/" ? PAGES + path.slice(1) : path; }
 
 const root = document.getElementById("calculator");
 const input = document.getElementById("calc-hand");
@@ -148,7 +150,7 @@ function handFromHash() {
   try { return decodeURIComponent(m[1].replace(/\+/g, "%20")); } catch (e) { return ""; }
 }
 
-function linkFor(text) { return BASE + "calculator/#hand=" + encodeURIComponent(text); }
+function linkFor(text) { return PAGES + "calculator/#hand=" + encodeURIComponent(text); }
 
 window.addEventListener("hashchange", () => {
   const text = handFromHash();

@@ -15,6 +15,10 @@ const status = document.getElementById("search-status");
 const list = document.getElementById("search-results");
 const more = document.getElementById("search-more");
 const PAGE = 20;
+/* The page's language (base.html's script-words, generator/site/i18n.py SCRIPT_WORDS): words by their English. */
+const wordsElement = document.getElementById("script-words");
+const WORDS = wordsElement ? JSON.parse(wordsElement.textContent) : {};
+const t = (text, n) => (WORDS[text] || text).split("%(n)s").join(String(n));
 /* Where the site is published (`build --base-url`): the bundles live under it, and Pagefind takes the result
    addresses' base from each bundle's own path. */
 const BASE = document.documentElement.dataset.base || "/";
@@ -31,7 +35,9 @@ let shown = 0;
 async function load() {
   if (!pagefind) {
     const listing = await (await fetch(BASE + "pagefind/shards.json")).json();
-    const [first, ...rest] = listing.bundles.map((b) => BASE + b.replace(/^\//, ""));
+    /* one index per language: the bundles of this page's own language (its <html lang>) */
+    const bundles = listing.bundles[document.documentElement.lang] || listing.bundles.en;
+    const [first, ...rest] = bundles.map((b) => BASE + b.replace(/^\//, ""));
     const pf = await import(first + "pagefind.js");
     await pf.options({ ranking: RANKING });
     await pf.init();
@@ -67,7 +73,9 @@ function item(data) {
   const kind = (data.meta && data.meta.kind) || "page";
   const what = document.createElement("span");
   what.className = "result-kind";
-  what.textContent = " · " + capitalized(kind);
+  /* the kind in the page's language, as the form's kind filter offers it */
+  const option = kindSelect.querySelector(`option[value="${CSS.escape(kind)}"]`);
+  what.textContent = " · " + capitalized(option ? option.textContent : kind);
   li.appendChild(what);
   const rulesets = [...new Set((data.filters && data.filters.ruleset) || [])];
   if (rulesets.length) {
@@ -110,17 +118,17 @@ async function run(query, focus) {
   results = [];
   shown = 0;
   if (!query.trim()) { status.textContent = ""; return; }
-  status.textContent = "Searching…";
+  status.textContent = t("Searching…");
   try {
     const pf = await load();
     results = await ordered(pf, query, chosenFilters());
     await showMore();  /* the first results are on the page before the status says they are */
-    status.textContent = results.length === 1 ? "1 page found." : `${results.length} pages found.`;
+    status.textContent = results.length === 1 ? t("1 page found.") : t("%(n)s pages found.", results.length);
     if (focus && results.length) list.focus();
   } catch (err) {
     status.textContent = location.protocol === "file:"
-      ? "Search needs the site served over HTTP (run: mahjong-atlas serve)."
-      : "Search is unavailable: the index could not be loaded.";
+      ? t("Search needs the site served over HTTP (run: mahjong-atlas serve).")
+      : t("Search is unavailable: the index could not be loaded.");
   }
 }
 

@@ -2,21 +2,30 @@
 (function () {
   "use strict";
   var root = document.documentElement;
+  /* The page's language: the scripts' words translated (base.html, generator/site/i18n.py SCRIPT_WORDS), by their
+     English; "%(n)s" and "%(shown)s" stand for numbers. */
+  var wordsElement = document.getElementById("script-words");
+  var WORDS = wordsElement ? JSON.parse(wordsElement.textContent) : {};
+  function t(text, values) {
+    var out = WORDS[text] || text;
+    Object.keys(values || {}).forEach(function (k) { out = out.split("%(" + k + ")s").join(String(values[k])); });
+    return out;
+  }
 
   /* Theme toggle: automatic (system) -> light -> dark -> automatic. */
   var order = ["auto", "light", "dark"];
-  var names = { auto: "automatic", light: "light", dark: "dark" };
+  var names = { auto: "Colour theme: automatic", light: "Colour theme: light", dark: "Colour theme: dark" };
   function current() { return root.getAttribute("data-theme") || "auto"; }
   function apply(theme) {
     if (theme === "auto") root.removeAttribute("data-theme"); else root.setAttribute("data-theme", theme);
     try { if (theme === "auto") localStorage.removeItem("atlas-theme"); else localStorage.setItem("atlas-theme", theme); }
     catch (e) { /* ignore */ }
     document.querySelectorAll(".theme-toggle").forEach(function (b) {
-      b.setAttribute("aria-label", "Colour theme: " + names[theme]);
+      b.setAttribute("aria-label", t(names[theme]));
     });
   }
   document.querySelectorAll(".theme-toggle").forEach(function (b) {
-    b.setAttribute("aria-label", "Colour theme: " + names[current()]);
+    b.setAttribute("aria-label", t(names[current()]));
     b.addEventListener("click", function () { apply(order[(order.indexOf(current()) + 1) % order.length]); });
   });
 
@@ -67,7 +76,7 @@
     var say = function () {
       var a = parseInt(pickA.value, 10), b = parseInt(pickB.value, 10);
       answer.textContent = "";
-      if (a === b) { answer.textContent = "Pick two different patterns."; return; }
+      if (a === b) { answer.textContent = t("Pick two different patterns."); return; }
       var cell = matrix.tBodies[0].rows[a - 1].cells[b];
       var link = cell.querySelector("a");
       var mark = link || cell.querySelector("[aria-label]");
@@ -76,7 +85,7 @@
       if (link) {
         var a2 = document.createElement("a");
         a2.href = link.getAttribute("href");
-        a2.textContent = "see the witness hand";
+        a2.textContent = t("see the witness hand");
         answer.appendChild(a2);
         answer.appendChild(document.createTextNode("."));
       }
@@ -121,7 +130,8 @@
         row.hidden = !ok;
         if (ok) shown += 1;
       });
-      count.textContent = shown === rows.length ? rows.length + " hands" : shown + " of " + rows.length + " hands";
+      count.textContent = shown === rows.length ? t("%(n)s hands", { n: rows.length })
+        : t("%(shown)s of %(n)s hands", { shown: shown, n: rows.length });
       empty.hidden = shown > 0;
       if (save) {
         var q = [];
@@ -173,8 +183,8 @@
     b.hidden = false;
     b.addEventListener("click", function () {
       copyText(target.textContent.replace(/\s+/g, " ").trim(), function (ok) {
-        b.textContent = ok ? "Copied" : "Copy failed: select the text";
-        status.textContent = ok ? "Copied to the clipboard" : "Could not copy; select the text and copy it";
+        b.textContent = ok ? t("Copied") : t("Copy failed: select the text");
+        status.textContent = ok ? t("Copied to the clipboard") : t("Could not copy; select the text and copy it");
         setTimeout(function () { b.textContent = label; }, 2000);
       });
     });

@@ -14,6 +14,7 @@ from ...digest import ruleset_stamp
 from ...rules import Pattern, Ruleset
 from ...scoring.families import policy_of
 from .. import urls, views
+from ..i18n import gettext as _
 from ..search_terms import ruleset_keywords
 from .page import Page, ruleset_crumbs
 
@@ -155,9 +156,10 @@ def card(rs: Ruleset) -> dict[str, Any]:
 
 
 def card_page(rs: Ruleset) -> Page:
-    return Page(urls.card_url(rs.id), "card.html", f"{rs.name} quick card", card(rs),
+    return Page(urls.card_url(rs.id), "card.html", _("{name} quick card").format(name=rs.name), card(rs),
                 ruleset=rs, searchable=False, crumbs=ruleset_crumbs(rs),
-                description=f"A printable one-page card of {views.ruleset_label(rs)}: every pattern with its value "
-                            "and what it does not count with, and the rules a player needs at the table.",
+                description=_("A printable one-page card of {ruleset}: every pattern with its value and what it does not "
+                              "count with, and the rules a player needs at the table.").format(
+                    ruleset=views.ruleset_label(rs)),
                 keywords=(*ruleset_keywords(rs), "card", "quick card", "cheat sheet", "printable", "print",
                           "reference card", "summary"))

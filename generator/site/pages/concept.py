@@ -6,7 +6,8 @@ from ...examples.concepts import Concept, ConceptRow, nesting
 from ...rules import Pattern, Ruleset
 from .. import urls
 from ..gather import SiteData
-from .page import HOME_CRUMB, Page
+from ..i18n import gettext as _
+from .page import Page, home_crumb
 
 
 def concepts_by_pattern(data: SiteData) -> dict[tuple[str, str], Concept]:
@@ -51,7 +52,7 @@ def concept_pages(data: SiteData) -> list[Page]:
             if r in data.rulesets:
                 cells.setdefault(r, []).append(data.rulesets[r].pattern(p))
         grid.append((c, cells))
-    pages = [Page(urls.CONCEPTS, "concepts.html", "Concepts across rule sets", {"grid": grid}, crumbs=(HOME_CRUMB,))]
+    pages = [Page(urls.CONCEPTS, "concepts.html", _("Concepts across rule sets"), {"grid": grid}, crumbs=(home_crumb(),))]
     for c in items:
         example = data.by_key.get(c.example) if c.example else None
         scored = []
@@ -65,8 +66,8 @@ def concept_pages(data: SiteData) -> list[Page]:
             urls.concept_url(c.id), "concept.html", f"{c.en} {c.zh}",
             {"c": c, "rows": concept_rows(data, c), "example": example, "scored": scored,
              "nesting": nesting(c, data.examples) if c.nesting else None, "rulesets": data.rulesets},
-            description=f"{c.en} ({c.zh}) compared across rule sets.",
+            description=_("{en} ({zh}) compared across rule sets.").format(en=c.en, zh=c.zh),
             keywords=data.glossary.concept_variants(c.id),  # the other names players write (content/glossary.toml)
-            crumbs=(HOME_CRUMB, ("Concepts", urls.CONCEPTS)),
+            crumbs=(home_crumb(), (_("Concepts"), urls.CONCEPTS)),
         ))
     return pages

@@ -8,8 +8,8 @@ from typing import Any
 
 from .. import urls
 from ..gather import SiteData
-from .page import HOME_CRUMB, Page
-
+from ..i18n import gettext as _
+from .page import Page, home_crumb
 
 _KANA = re.compile(r"[\u3040-\u30ff\u3005]")  # kana, and 々, which Chinese does not write
 _HAN = re.compile(r"[\u3400-\u9fff]")
@@ -32,7 +32,7 @@ def glossary_pages(data: SiteData) -> list[Page]:
     concept_names: list[dict[str, Any]] = [
         {"c": c, "variants": _named(g.concept_variants(c.id))} for c in sorted(data.atlas.concepts, key=lambda c: c.en.lower())]
     terms = [{"t": t, "variants": _named(t.variants)} for t in g.terms]
-    return [Page(urls.GLOSSARY, "glossary.html", "Glossary", {"terms": terms, "concepts": concept_names},
-                 description="The atlas's terms in English and Chinese, with the other names players write for them.",
+    return [Page(urls.GLOSSARY, "glossary.html", _("Glossary"), {"terms": terms, "concepts": concept_names},
+                 description=_("The atlas's terms in English and Chinese, with the other names players write for them."),
                  keywords=("glossary", "terms", "terminology", "names", "术语", "术语表", "名词", "别名"),
-                 crumbs=(HOME_CRUMB,))]
+                 crumbs=(home_crumb(),))]

@@ -16,14 +16,16 @@ from ...rules import Pattern, Ruleset
 from ...rules.sources import Citation, Source, check_citations, load_sources
 from .. import urls, views
 from ..gather import SiteData
+from ..i18n import N_, ngettext
+from ..i18n import gettext as _
 from .matrix import Witnessed
-from .page import HOME_CRUMB, Page
+from .page import Page, home_crumb
 from .pattern import ROLE_WORDS
 
 ROLE_ORDER = {"curated": 0, "minimal": 1, "typical": 2, "near-miss": 3, "near-miss-base": 4, "matrix": 5}
 # the hands index's kinds, in the order its filter offers them; "matrix": the hand witnesses a matrix pair
-KINDS = (("curated", "curated"), ("generated", "generated"), ("near-miss", "near miss"),
-         ("matrix", "matrix witness"))
+KINDS = (("curated", N_("curated")), ("generated", N_("generated")), ("near-miss", N_("near miss")),
+         ("matrix", N_("matrix witness")))
 KIND_ORDER = {k: i for i, (k, _) in enumerate(KINDS)}  # the index lists source hands first
 ROLE_KIND = {"curated": "curated", "near-miss": "near-miss", "matrix": "matrix"}  # other roles: "generated"
 
@@ -67,7 +69,12 @@ def _label(p: Pattern) -> str:
 
 
 def _more(n: int, what: str) -> str:
-    return f", and {n} more {what}{'s' if n > 1 else ''}" if n else ""
+    """', and 2 more patterns' (`what`: "pattern" or "pair")."""
+    if not n:
+        return ""
+    if what == "pair":
+        return ngettext(", and {n} more pair", ", and {n} more pairs", n).format(n=n)
+    return ngettext(", and {n} more pattern", ", and {n} more patterns", n).format(n=n)
 
 
 def _grouped(rulesets: list[Ruleset]) -> list[str]:
@@ -83,7 +90,7 @@ def _grouped(rulesets: list[Ruleset]) -> list[str]:
         if r.diff is not None and editions.get(r.diff.base, 0) >= 2:
             continue
         n = editions.get(r.id, 0)
-        out.append(f"{r.id} and {n} editions" if n >= 2 else r.id)
+        out.append(_("{id} and {n} editions").format(id=r.id, n=n) if n >= 2 else r.id)
     return out
 
 
@@ -96,14 +103,16 @@ def _illustrated_title(e: Example, illustrates: tuple[Illustrated, ...]) -> str:
     if role == "curated" and e.title:
         return e.title
     if role == "minimal":
-        return f"{_label(p)} {where} with as little else as possible{more}"
+        return _("{pattern} {where} with as little else as possible").format(pattern=_label(p), where=where) + more
     if role == "typical":
-        return f"{_label(p)} {where} in a typical hand{more}"
+        return _("{pattern} {where} in a typical hand").format(pattern=_label(p), where=where) + more
     if role == "near-miss":
-        change = reason.split(";")[0].strip()
-        return f"Near miss of {_label(p)} {where}{': ' + change if change else ''}{more}"
+        change = reason.split(";")[0].strip()  # the engine's words for the change (English for now)
+        return _("Near miss of {pattern} {where}").format(pattern=_label(p), where=where) + \
+            (_(": ") + change if change else "") + more
     if role == "near-miss-base":
-        return f"{_label(p)} {where} in the hand a near miss is changed from{more}"
+        return _("{pattern} {where} in the hand a near miss is changed from").format(pattern=_label(p),
+                                                                                     where=where) + more
     return f"{_label(p)} {where}{more}"
 
 
@@ -113,7 +122,7 @@ def summary(data: SiteData, e: Example, witness: Witnessed) -> HandSummary:
     found = []
     order = {rid: i for i, rid in enumerate(data.rulesets)}
     for ref in roles:
-        rid, _, pid = ref.partition("/")
+        rid, _sep, pid = ref.partition("/")
         rs = data.rulesets.get(rid)
         if rs is not None and pid in {p.id for p in rs.patterns}:
             shown = (rs, rs.pattern(pid), roles[ref], e.reasons.get(ref, ""))
@@ -123,19 +132,20 @@ def summary(data: SiteData, e: Example, witness: Witnessed) -> HandSummary:
     kinds = {ROLE_KIND.get(role, "generated") for _, _, role, _ in illustrates} | ({"matrix"} if pairs else set())
     kinds = kinds or {e.kind}
     if e.kind == "curated" or illustrates:
-        title = _illustrated_title(e, illustrates) if illustrates else (e.title or f"Hand {e.hand}")
+        title = _illustrated_title(e, illustrates) if illustrates else (e.title or _("Hand {hand}").format(hand=e.hand))
         rs = illustrates[0][0] if illustrates else None
     elif pairs:
         rs, a, b = pairs[0]
-        title = f"{_label(a)} and {_label(b)} count together ({rs.id}){_more(len(pairs) - 1, 'pair')}"
+        title = _("{a} and {b} count together ({id})").format(a=_label(a), b=_label(b), id=rs.id) + \
+            _more(len(pairs) - 1, "pair")
     else:
-        title, rs = e.title or f"Hand {e.hand}", None
+        title, rs = e.title or _("Hand {hand}").format(hand=e.hand), None
     return HandSummary(title, rs, illustrates, pairs, tuple(sorted(kinds, key=lambda k: KIND_ORDER.get(k, 9))))
 
 
 def hand_page(data: SiteData, e: Example, s: HandSummary, bibliography: dict[str, Source] | None = None) -> Page:
     scored = tuple(data.rulesets[rid] for rid in data.rulesets if rid in e.results)
-    illustrates = [(rs, p, ROLE_WORDS.get(role, role), reason) for rs, p, role, reason in s.illustrates]
+    illustrates = [(rs, p, _(ROLE_WORDS.get(role, role)), reason) for rs, p, role, reason in s.illustrates]
 
     # a curated hand's source, resolved as a pattern's is, so the page links it to its bibliography entry
     cites: tuple[Citation, ...] = check_citations(e.source, bibliography, need_locator=False)[0] if e.source else ()
@@ -148,8 +158,8 @@ def hand_page(data: SiteData, e: Example, s: HandSummary, bibliography: dict[str
 
     return Page(
         urls.hand_url(e.key), "hand.html", s.title, ruleset=s.ruleset,
-        description=f"Example hand {e.hand}, scored under every rule set.",
-        crumbs=(HOME_CRUMB, ("Hands", urls.HANDS)), inputs=(e, scored, s, cites), build=view,
+        description=_("Example hand {hand}, scored under every rule set.").format(hand=e.hand),
+        crumbs=(home_crumb(), (_("Hands"), urls.HANDS)), inputs=(e, scored, s, cites), build=view,
     )
 
 
@@ -160,10 +170,10 @@ def hands_index(data: SiteData, summaries: dict[str, HandSummary]) -> Page:
              summaries[e.key].filter_keys) for e in order]
     used = {key for *_, keys in rows for key in keys}
     patterns = [(rs, [p for p in rs.patterns if f"{rs.id}/{p.id}" in used]) for rs in data.rulesets.values()]
-    return Page(urls.HANDS, "hands.html", "Example hands",
-                {"rows": rows, "kinds": KINDS, "kind_words": dict(KINDS),
+    return Page(urls.HANDS, "hands.html", _("Example hands"),
+                {"rows": rows, "kinds": [(k, _(w)) for k, w in KINDS], "kind_words": {k: _(w) for k, w in KINDS},
                  "patterns": [(rs, ps) for rs, ps in patterns if ps]},
-                crumbs=(HOME_CRUMB,), searchable=False)
+                crumbs=(home_crumb(),), searchable=False)
 
 
 def hand_pages(data: SiteData, witness: Witnessed) -> list[Page]:

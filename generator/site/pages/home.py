@@ -3,22 +3,30 @@ is planned with the hand pages, in hand.py)."""
 
 from __future__ import annotations
 
-from .. import urls
+from markupsafe import Markup
+
+from .. import i18n, urls
 from ..gather import SiteData
-from .page import HOME_CRUMB, SITE_NAME, Page
+from ..i18n import gettext as _
+from .page import SITE_NAME, Page, home_crumb
 
 
 def home_pages(data: SiteData) -> list[Page]:
-    theorems = [p for s, p in data.prose.items() if s.startswith("theorem-")]
+    # each theorem as the locale reads it: its Chinese twin on a Chinese page where there is one, else the English,
+    # marked as such
+    zh = i18n.current() != i18n.EN
+    theorems = [{"slug": s, "title": (p.zh or p).title if zh else p.title,
+                 "lang": Markup(' lang="en"') if zh and p.zh is None else Markup("")}
+                for s, p in data.prose.items() if s.startswith("theorem-")]
     return [
-        Page(urls.HOME, "home.html", SITE_NAME,
+        Page(urls.HOME, "home.html", _(SITE_NAME),
              {"theorems": theorems, "n_patterns": sum(len(r.patterns) for r in data.rulesets.values()),
               "n_examples": len(data.examples), "n_concepts": len(data.atlas.concepts),
               "version": data.version},
-             description="Mahjong scoring rules side by side: every pattern of every rule set, with worked examples."),
-        Page(urls.RULESETS, "rulesets.html", "Rule sets", {}, crumbs=(HOME_CRUMB,)),
-        Page(urls.THEOREMS, "theorems.html", "Theorems", {"theorems": theorems}, crumbs=(HOME_CRUMB,),
+             description=_("Mahjong scoring rules side by side: every pattern of every rule set, with worked examples.")),
+        Page(urls.RULESETS, "rulesets.html", _("Rule sets"), {}, crumbs=(home_crumb(),)),
+        Page(urls.THEOREMS, "theorems.html", _("Theorems"), {"theorems": theorems}, crumbs=(home_crumb(),),
              keywords=("theorems", "theorem", "proofs", "facts")),
-        Page(urls.SEARCH, "search.html", "Search", {}, searchable=False, crumbs=(HOME_CRUMB,)),
-        Page(urls.NOT_FOUND, "404.html", "Page not found", {}, searchable=False),
+        Page(urls.SEARCH, "search.html", _("Search"), {}, searchable=False, crumbs=(home_crumb(),)),
+        Page(urls.NOT_FOUND, "404.html", _("Page not found"), {}, searchable=False),
     ]

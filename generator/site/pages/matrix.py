@@ -9,6 +9,8 @@ from ...examples.matrix import STATUSES, Cell, Matrix
 from ...rules import Pattern, Ruleset
 from .. import urls
 from ..gather import SiteData
+from ..i18n import N_
+from ..i18n import gettext as _
 from ..search_terms import ruleset_keywords
 from ..views import ruleset_label
 from .page import Page, ruleset_crumbs
@@ -16,8 +18,13 @@ from .page import Page, ruleset_crumbs
 Witnessed = dict[str, list[tuple[Ruleset, Pattern, Pattern]]]  # hand key -> matrix pairs it shows counting together
 
 MATRIX_SYMBOLS = {"both": "✓", "below-minimum": "↓", "excludes": "×", "never": "∅", "undecided": "?"}
-STATUS_WORDS = {"both": "count together", "below-minimum": "count together only under the minimum",
-                "excludes": "one drops the other", "never": "never together", "undecided": "undecided"}
+STATUS_WORDS = {"both": N_("count together"), "below-minimum": N_("count together only under the minimum"),
+                "excludes": N_("one drops the other"), "never": N_("never together"), "undecided": N_("undecided")}
+
+
+def status_words() -> dict[str, str]:
+    """STATUS_WORDS in the current locale."""
+    return {status: _(words) for status, words in STATUS_WORDS.items()}
 
 
 def witnessed(data: SiteData) -> Witnessed:
@@ -49,18 +56,21 @@ def cell_words(rs: Ruleset, a: str, b: str, c: Cell) -> str:
     pa, pb = rs.pattern(a), rs.pattern(b)
     if c.status == "excludes":
         return excludes_words(rs, a, b, c)
-    return f"{pa.en} and {pb.en}: {STATUS_WORDS[c.status]} ({c.reason})" if c.reason else \
-        f"{pa.en} and {pb.en}: {STATUS_WORDS[c.status]}"
+    words = _(STATUS_WORDS[c.status])
+    return _("{a} and {b}: {status} ({reason})").format(a=pa.en, b=pb.en, status=words, reason=c.reason) \
+        if c.reason else _("{a} and {b}: {status}").format(a=pa.en, b=pb.en, status=words)
 
 
 def excludes_words(rs: Ruleset, a: str, b: str, c: Cell) -> str:
     """Which of an ``excludes`` pair stays and which is dropped (or, where the witness counts neither, that they
     never count together), and the rule."""
     if c.by is None:  # the rule drops one or both; on the witness something drops the other too
-        said = f"{rs.pattern(a).en} and {rs.pattern(b).en} never count together (on the hand shown, neither does)"
+        said = _("{a} and {b} never count together (on the hand shown, neither does)").format(
+            a=rs.pattern(a).en, b=rs.pattern(b).en)
     else:
-        said = f"{rs.pattern(c.by).en} stays, {rs.pattern(b if c.by == a else a).en} is dropped"
-    return f"{said}: {c.reason}" if c.reason else said
+        said = _("{kept} stays, {dropped} is dropped").format(kept=rs.pattern(c.by).en,
+                                                              dropped=rs.pattern(b if c.by == a else a).en)
+    return _("{said}: {reason}").format(said=said, reason=c.reason) if c.reason else said
 
 
 @dataclass(frozen=True)
@@ -92,13 +102,14 @@ def matrix_pages(data: SiteData, rs: Ruleset) -> list[Page]:
     stored = m.stored
     space = ({"hands": stored.hands, "divisions": stored.divisions, "searched": stored.searched,
               "current": stored.current} if stored is not None else None)
-    return [Page(urls.matrix_url(rs.id), "matrix.html", f"{rs.name} compatibility matrix",
+    return [Page(urls.matrix_url(rs.id), "matrix.html", _("{name} compatibility matrix").format(name=rs.name),
                  {"n_patterns": len(m.patterns), "searched": m.searched, "rows": rows, "counts": m.counts(),
-                  "symbols": MATRIX_SYMBOLS, "words": STATUS_WORDS, "statuses": STATUSES, "space": space,
+                  "symbols": MATRIX_SYMBOLS, "words": status_words(), "statuses": STATUSES, "space": space,
                   "data_url": matrix_data_url(rs.id)},
                  ruleset=rs, searchable=False, crumbs=ruleset_crumbs(rs),
-                 description=f"Which patterns of {ruleset_label(rs)} a hand can count together, pair by pair, "
-                             "each answer with the hand that shows it or the rule that forbids it.",
+                 description=_("Which patterns of {ruleset} a hand can count together, pair by pair, each answer "
+                               "with the hand that shows it or the rule that forbids it.").format(
+                     ruleset=ruleset_label(rs)),
                  keywords=(*ruleset_keywords(rs), "compatibility", "compatible", "combine", "combinations",
                            "which patterns count together", "matrix"))]
 

@@ -10,13 +10,15 @@ from ...rules import Pattern, Ruleset
 from ...stats.frequency import ruleset_frequencies
 from .. import urls, views
 from ..gather import SiteData
+from ..i18n import N_
+from ..i18n import gettext as _
 from ..render import pattern_value
 from .concept import concept_peers, concepts_by_pattern
-from .matrix import STATUS_WORDS, Group, combinations_of
+from .matrix import Group, combinations_of, status_words
 from .page import Page, ruleset_crumbs
 
-ROLE_WORDS = {"curated": "from a source", "minimal": "minimal example", "typical": "typical example",
-              "near-miss": "near miss", "matrix": "compatibility witness"}
+ROLE_WORDS = {"curated": N_("from a source"), "minimal": N_("minimal example"), "typical": N_("typical example"),
+              "near-miss": N_("near miss"), "matrix": N_("compatibility witness")}
 
 
 @dataclass(frozen=True)
@@ -43,14 +45,14 @@ def pattern_examples(data: SiteData, rs: Ruleset, p: Pattern) -> tuple[list[Show
             if e is None or key in seen or rs.id not in e.results:
                 continue
             seen.add(key)
-            shown.append(Shown(e, ROLE_WORDS[role], views.receipt(e.results[rs.id], rs)))
+            shown.append(Shown(e, _(ROLE_WORDS[role]), views.receipt(e.results[rs.id], rs)))
     misses: list[Shown] = []
     details = {m.key: m for m in pe.near_misses}
     for key in pe.near_miss:
         e = data.by_key.get(key)
         if e is not None and rs.id in e.results:
             miss = details.get(key)
-            misses.append(Shown(e, ROLE_WORDS["near-miss"], views.receipt(e.results[rs.id], rs), miss,
+            misses.append(Shown(e, _(ROLE_WORDS["near-miss"]), views.receipt(e.results[rs.id], rs), miss,
                                 miss is not None and miss.derived_from in data.by_key))
     return shown, misses
 
@@ -121,10 +123,11 @@ def pattern_pages(data: SiteData, rs: Ruleset, index: dict[tuple[str, str, str],
             {"p": p, "relations": relations, "listed": listed, "examples": shown, "misses": misses,
              "concept": concept, "peers": concept_peers(data, concept, rs.id),
              "frequency": frequencies[p.id], "combines": combines,
-             "combine_words": STATUS_WORDS,
+             "combine_words": status_words(),
              "prev": rs.patterns[i - 1] if i > 0 else None,
              "next": rs.patterns[i + 1] if i + 1 < len(rs.patterns) else None},
-            ruleset=rs, description=f"{p.zh} {p.en}, {pattern_value(rs, p)} in {rs.name} {rs.edition}.",
+            ruleset=rs, description=_("{zh} {en}, {value} in {ruleset}.").format(zh=p.zh, en=p.en, value=pattern_value(rs, p),
+                                                                   ruleset=f"{rs.name} {rs.edition}"),
             crumbs=ruleset_crumbs(rs),
         ))
     return pages

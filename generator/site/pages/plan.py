@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from .. import views
+from .. import i18n, views
 from ..gather import SiteData
 from .calculator import calculator_page
 from .card import card_page
 from .concept import concept_pages
-from .glossary import glossary_pages
 from .diff import diff_pages
+from .glossary import glossary_pages
 from .hand import hand_pages
 from .home import home_pages
 from .matrix import matrix_pages, witnessed
@@ -21,7 +21,17 @@ from .variations import variations_pages
 
 
 def site_pages(data: SiteData) -> list[Page]:
-    """Every page of the site, in a fixed order."""
+    """Every page of the site in every locale, in a fixed order: the default locale's pages, then each other
+    locale's twins of the same pages, each planned with its locale in force (its words, its `Page.locale`)."""
+    pages: list[Page] = []
+    for locale in i18n.LOCALES:
+        with i18n.using(locale):
+            pages.extend(_pages(data))
+    return pages
+
+
+def _pages(data: SiteData) -> list[Page]:
+    """Every page of the site in the current locale."""
     index = views.exclusion_index(data.examples)
     pages = home_pages(data)
     pages.extend(prose_pages(data))

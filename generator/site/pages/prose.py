@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import urls, views
+from markupsafe import Markup
+
+from .. import i18n, urls, views
 from ..gather import SiteData
-from .page import HOME_CRUMB, Crumbs, Page
+from ..i18n import gettext as _
+from .page import Crumbs, Page, home_crumb
 
 SAMPLE_HAND = "123m456p1z [555s] {7777z} +1z"  # drawn on the how-to-read page to show the picture conventions
 
@@ -15,13 +18,17 @@ def prose_pages(data: SiteData) -> list[Page]:
     pages = []
     for slug, page in data.prose.items():
         template = "theorem.html" if slug.startswith("theorem-") else "prose.html"
-        context: dict[str, Any] = {"doc": page}
-        crumbs: Crumbs = (HOME_CRUMB,)
+        # a Chinese page shows the Chinese twin where there is one, else the English, marked as such
+        twin = page.zh if i18n.current() != i18n.EN else None
+        doc = twin or page
+        context: dict[str, Any] = {"doc": doc, "doc_lang": Markup("") if twin or i18n.current() == i18n.EN
+                                   else Markup(' lang="en"')}
+        crumbs: Crumbs = (home_crumb(),)
         if slug.startswith("theorem-"):
-            crumbs += (("Theorems", urls.THEOREMS),)
+            crumbs += ((_("Theorems"), urls.THEOREMS),)
         if slug == "how-to-read":
             template = "how-to-read.html"
             context["legend"] = views.tile_legend()
             context["sample"] = SAMPLE_HAND
-        pages.append(Page(urls.prose_url(slug), template, page.title, context, crumbs=crumbs))
+        pages.append(Page(urls.prose_url(slug), template, doc.title, context, crumbs=crumbs))
     return pages

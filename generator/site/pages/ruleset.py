@@ -6,6 +6,7 @@ from ...rules import Ruleset
 from ...stats.frequency import ruleset_frequencies
 from .. import urls, views
 from ..gather import SiteData
+from ..i18n import gettext as _
 from ..search_terms import ruleset_keywords, ruleset_names
 from ..value_chart import value_chart
 from .concept import concepts_by_pattern
@@ -46,6 +47,7 @@ def ruleset_page(data: SiteData, rs: Ruleset) -> Page:
          "variations": variations_root(data.rulesets, rs),
          "option_rules": {views.option_label(r.option): r for r in rs.rules}},
         ruleset=rs, keywords=(*ruleset_keywords(rs), "rule set", "rules", "scoring rules"),
-        description=f"{rs.name} ({rs.zh}) {rs.edition}: principles, limits, payments and every pattern.",
+        description=_("{name} ({zh}) {edition}: principles, limits, payments and every pattern.").format(
+            name=rs.name, zh=rs.zh, edition=rs.edition),
         crumbs=ruleset_crumbs(rs)[:2],
     )

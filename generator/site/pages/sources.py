@@ -8,7 +8,8 @@ from typing import Any
 from ...rules.sources import bibliography_date, load_sources
 from .. import urls
 from ..gather import SiteData
-from .page import HOME_CRUMB, Page
+from ..i18n import gettext as _
+from .page import Page, home_crumb
 
 
 def citing(data: SiteData) -> dict[str, list[dict[str, Any]]]:
@@ -35,9 +36,9 @@ def sources_pages(data: SiteData) -> list[Page]:
     bibliography = load_sources(data.content) or {}
     if not bibliography:
         return []
-    return [Page(urls.SOURCES, "sources.html", "Sources",
+    return [Page(urls.SOURCES, "sources.html", _("Sources"),
                  {"entries": list(bibliography.values()), "citing": citing(data),
                   "dated": bibliography_date(data.content)},
-                 description="The bibliography of the atlas: every rule book, web page and program it cites.",
+                 description=_("The bibliography of the atlas: every rule book, web page and program it cites."),
                  keywords=("sources", "bibliography", "references", "citations", "rule books"),
-                 crumbs=(HOME_CRUMB,))]
+                 crumbs=(home_crumb(),))]

@@ -16,6 +16,7 @@ from ...scoring.families import policy_of
 from .. import urls
 from ..diff_groups import words
 from ..gather import SiteData
+from ..i18n import gettext as _
 from ..search_terms import ruleset_keywords
 from ..views import option_keys, option_label, option_value, ruleset_label, unit_label
 from .page import Page, ruleset_crumbs
@@ -124,7 +125,7 @@ def variations_pages(data: SiteData, rs: Ruleset) -> list[Page]:
         return []
     columns = [rs, *editions]
     rows = variation_rows(columns)
-    return [Page(urls.variations_url(rs.id), "variations.html", f"{rs.name}: the editions' rules side by side",
+    return [Page(urls.variations_url(rs.id), "variations.html", _("{name}: the editions' rules side by side").format(name=rs.name),
                  {"columns": columns, "rows": rows, "notes": notes_of(rows)},
                  ruleset=rs, crumbs=ruleset_crumbs(rs),
                  description=(f"Every rule that differs between {ruleset_label(rs)} and its editions "
