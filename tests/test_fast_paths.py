@@ -129,6 +129,8 @@ def test_wait_refusals_agree_with_trying_every_tile() -> None:
     rs = all_rulesets()["mcr"]
     counted = refused = 0
     for hand in list(random_hands(4, 1500)) + curated_hands():
+        if any(t >= NUM_KINDS for t in hand.concealed):  # a ghost is read by its family first (generator/ghosts.py)
+            continue
         win, standing = hand.win_tile, counts_of(hand.concealed)
         alone = not any(_completes(standing, t, not hand.melds) for t in range(NUM_KINDS) if t != win)
         for reading in readings_of(hand, rs):
