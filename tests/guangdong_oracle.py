@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
+from plain_tiles import EVERY, ORPHANS, any_set, divisions, one_suit, orphan, rank, suit, tiles_of
+
 from generator.hand import Hand, MeldKind
 
 GHOST = 34  # the notation's 8z
@@ -32,51 +34,7 @@ BRINGS = {  # 必然包含: A always brings each B listed, so B is not added to 
 }
 WITH_FOUR_GHOSTS = {"天和", "地和", "海底", "杠上花", "抢杠"}  # 八-2-7: all 四鬼和 adds to
 
-HONOURS = tuple(range(27, 34))
 WINDS, DRAGONS = tuple(range(27, 31)), tuple(range(31, 34))
-ORPHANS = (0, 8, 9, 17, 18, 26) + HONOURS
-EVERY = list(range(34))
-
-
-def suit(t: int) -> int:
-    return t // 9 if t < 27 else -1
-
-
-def rank(t: int) -> int:
-    return t % 9 + 1 if t < 27 else 0
-
-
-def orphan(t: int) -> bool:
-    return t >= 27 or rank(t) in (1, 9)
-
-
-def tiles_of(kind: str, t: int) -> list[int]:
-    return [t, t + 1, t + 2] if kind == "chow" else [t] * {"pair": 2, "pung": 3, "kong": 4}[kind]
-
-
-def divisions(counts: list[int], need: int) -> Iterator[list[tuple[str, int]]]:
-    """Every way to read `counts` as `need` sets (chow/pung, by first tile) and one pair."""
-    def walk(c: list[int], sets: int, pair: bool, out: list[tuple[str, int]]) -> Iterator[list[tuple[str, int]]]:
-        i = next((k for k in range(34) if c[k]), None)
-        if i is None:
-            if sets == need and pair:
-                yield list(out)
-            return
-        if c[i] >= 3 and sets < need:
-            c[i] -= 3
-            yield from walk(c, sets + 1, pair, out + [("pung", i)])
-            c[i] += 3
-        if c[i] >= 2 and not pair:
-            c[i] -= 2
-            yield from walk(c, sets, True, out + [("pair", i)])
-            c[i] += 2
-        if i < 27 and rank(i) <= 7 and c[i + 1] and c[i + 2] and sets < need:
-            for k in (i, i + 1, i + 2):
-                c[k] -= 1
-            yield from walk(c, sets + 1, pair, out + [("chow", i)])
-            for k in (i, i + 1, i + 2):
-                c[k] += 1
-    yield from walk(list(counts), 0, False, [])
 
 
 @dataclass
@@ -266,31 +224,19 @@ def _regular(rng: random.Random, pick: Callable[[random.Random], tuple[str, int]
     return Shape(sets=[pick(rng) for _ in range(4)], pair=pair(rng), **kw)  # type: ignore[arg-type]
 
 
-def _any_set(rng: random.Random, pool: list[int]) -> tuple[str, int]:
-    t = rng.choice(pool)
-    if t < 27 and rank(t) <= 7 and t + 2 in pool and rng.random() < 0.5:
-        return "chow", t
-    return "pung", t
-
-
 def _seven_pairs(rng: random.Random, pool: list[int] = EVERY) -> Shape:
     kinds = rng.sample(pool, 7 - (quads := rng.choice([0, 0, 1])))
     kinds += kinds[:quads]
     return Shape(tiles=[t for t in kinds for _ in range(2)], melds="none")
 
 
-def _one_suit(rng: random.Random, honours: bool) -> list[int]:
-    s = rng.randrange(3)
-    return list(range(s * 9, s * 9 + 9)) + (list(HONOURS) if honours else [])
-
-
 def _anything(rng: random.Random, **kw: object) -> Shape:
-    return _regular(rng, lambda q: _any_set(q, EVERY), lambda q: q.choice(EVERY), **kw)
+    return _regular(rng, lambda q: any_set(q, EVERY), lambda q: q.choice(EVERY), **kw)
 
 
 def _little(rng: random.Random, family: tuple[int, ...]) -> Shape:
     pair, *pungs = rng.sample(family, len(family))
-    rest = [_any_set(rng, EVERY) for _ in range(4 - len(pungs))]
+    rest = [any_set(rng, EVERY) for _ in range(4 - len(pungs))]
     return Shape(sets=[("pung", t) for t in pungs] + rest, pair=pair)
 
 
@@ -303,14 +249,14 @@ BUILDERS: dict[str, Callable[[random.Random], Shape]] = {
     "自摸": lambda r: _anything(r, flags=("tsumo",)),
     "门清": lambda r: _anything(r, melds="none"),
     "碰碰和": lambda r: _regular(r, lambda q: ("pung", q.choice(EVERY)), lambda q: q.choice(EVERY)),
-    "混一色": lambda r: (pool := _one_suit(r, True)) and _regular(r, lambda q: _any_set(q, pool), lambda q: q.choice(pool)),
+    "混一色": lambda r: (pool := one_suit(r, True)) and _regular(r, lambda q: any_set(q, pool), lambda q: q.choice(pool)),
     "抢杠": lambda r: _anything(r, flags=("robbing-kong", "discard")),
     "海底": lambda r: _anything(r, flags=("last-tile",)),
-    "杠上花": lambda r: Shape(sets=[("pung", r.choice(EVERY))] + [_any_set(r, EVERY) for _ in range(3)],
+    "杠上花": lambda r: Shape(sets=[("pung", r.choice(EVERY))] + [any_set(r, EVERY) for _ in range(3)],
                            pair=r.choice(EVERY), flags=("after-kong", "tsumo")),
     "七对": lambda r: _seven_pairs(r),
-    "清一色": lambda r: ((pool := _one_suit(r, False)) and _regular(r, lambda q: _any_set(q, pool), lambda q: q.choice(pool))
-                      if r.random() < 0.7 else _seven_pairs(r, _one_suit(r, False))),
+    "清一色": lambda r: ((pool := one_suit(r, False)) and _regular(r, lambda q: any_set(q, pool), lambda q: q.choice(pool))
+                      if r.random() < 0.7 else _seven_pairs(r, one_suit(r, False))),
     "幺九": lambda r: _regular(r, lambda q: ("pung", q.choice(ORPHANS)), lambda q: q.choice(ORPHANS)),
     "小三元": lambda r: _little(r, DRAGONS),
     "小四喜": lambda r: _little(r, WINDS),
@@ -318,7 +264,7 @@ BUILDERS: dict[str, Callable[[random.Random], Shape]] = {
     "地和": lambda r: _anything(r, melds="none", flags=("first-turn", "tsumo")),
     "四鬼和": lambda r: Shape(tiles=[r.choice(EVERY) for _ in range(10)] + [GHOST] * 4, melds="none", ghosts=0),
     "九莲宝灯": _nine_gates,
-    "大三元": lambda r: Shape(sets=[("pung", d) for d in DRAGONS] + [_any_set(r, EVERY)], pair=r.choice(EVERY)),
+    "大三元": lambda r: Shape(sets=[("pung", d) for d in DRAGONS] + [any_set(r, EVERY)], pair=r.choice(EVERY)),
     "大四喜": lambda r: Shape(sets=[("pung", w) for w in WINDS], pair=r.choice(EVERY)),
     "十三幺": lambda r: Shape(tiles=list(ORPHANS) + [r.choice(ORPHANS)], melds="none"),
 }

@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import permutations
 
+from plain_tiles import EVERY, HONOURS, ORPHANS, any_set, divisions, one_suit, orphan, rank, suit, tiles_of
+
 from generator.hand import Hand, MeldKind
 
 # The text's table (九-3): number, name, 番.
@@ -30,55 +32,12 @@ BRINGS = {  # 必然包含 (九-2-5): A always brings each B listed, so B is not
 }
 CAP = 32
 
-HONOURS = tuple(range(27, 34))
 WINDS, DRAGONS = tuple(range(27, 31)), tuple(range(31, 34))
-ORPHANS = (0, 8, 9, 17, 18, 26) + HONOURS
 KNITTED = tuple(frozenset(p[k] * 9 + r - 1 for k, ranks in enumerate(((1, 4, 7), (2, 5, 8), (3, 6, 9)))
                           for r in ranks) for p in permutations(range(3)))
 
 
-def suit(t: int) -> int:
-    return t // 9 if t < 27 else -1
-
-
-def rank(t: int) -> int:
-    return t % 9 + 1 if t < 27 else 0
-
-
-def orphan(t: int) -> bool:
-    return t >= 27 or rank(t) in (1, 9)
-
-
 # ----------------------------------------------------------------------------- dividing the standing tiles
-
-
-def divisions(counts: list[int], need: int) -> Iterator[list[tuple[str, int]]]:
-    """Every way to read `counts` as `need` sets (chow/pung, by first tile) and one pair."""
-    def walk(c: list[int], sets: int, pair: bool, out: list[tuple[str, int]]) -> Iterator[list[tuple[str, int]]]:
-        i = next((k for k in range(34) if c[k]), None)
-        if i is None:
-            if sets == need and pair:
-                yield list(out)
-            return
-        if c[i] >= 3 and sets < need:
-            c[i] -= 3
-            yield from walk(c, sets + 1, pair, out + [("pung", i)])
-            c[i] += 3
-        if c[i] >= 2 and not pair:
-            c[i] -= 2
-            yield from walk(c, sets, True, out + [("pair", i)])
-            c[i] += 2
-        if i < 27 and rank(i) <= 7 and c[i + 1] and c[i + 2] and sets < need:
-            for k in (i, i + 1, i + 2):
-                c[k] -= 1
-            yield from walk(c, sets + 1, pair, out + [("chow", i)])
-            for k in (i, i + 1, i + 2):
-                c[k] += 1
-    yield from walk(list(counts), 0, False, [])
-
-
-def tiles_of(kind: str, t: int) -> list[int]:
-    return [t, t + 1, t + 2] if kind == "chow" else [t] * {"pair": 2, "pung": 3, "kong": 4}[kind]
 
 
 # ----------------------------------------------------------------------------- the 番 of one reading
@@ -212,13 +171,6 @@ def _chow(rng: random.Random, suits: tuple[int, ...] = (0, 1, 2), starts: tuple[
     return "chow", rng.choice(suits) * 9 + rng.choice(starts) - 1
 
 
-def _any_set(rng: random.Random, pool: list[int]) -> tuple[str, int]:
-    t = rng.choice(pool)
-    if t < 27 and rank(t) <= 7 and t + 2 in pool and rng.random() < 0.5:
-        return "chow", t
-    return "pung", t
-
-
 @dataclass(frozen=True)
 class Shape:
     """What a builder asks of the hand it makes: its sets (or its fourteen standing tiles), and the claims and
@@ -278,18 +230,12 @@ def _regular(rng: random.Random, pick: Callable[[random.Random], tuple[str, int]
 
 
 SUITED = list(range(27))
-EVERY = list(range(34))
 
 
 def _seven_pairs(rng: random.Random, quads: int = 0, pool: list[int] = EVERY) -> Shape:
     kinds = rng.sample(pool, 7 - quads)
     kinds += kinds[:quads]
     return Shape(tiles=[t for t in kinds for _ in range(2)], melds="none")
-
-
-def _one_suit(rng: random.Random, honours: bool) -> list[int]:
-    s = rng.randrange(3)
-    return list(range(s * 9, s * 9 + 9)) + (list(HONOURS) if honours else [])
 
 
 def _outside(rng: random.Random) -> tuple[str, int]:
@@ -299,41 +245,41 @@ def _outside(rng: random.Random) -> tuple[str, int]:
 
 
 def _from_pool(rng: random.Random, pool: list[int]) -> Shape:
-    return _regular(rng, lambda q: _any_set(q, pool), lambda q: q.choice(pool))
+    return _regular(rng, lambda q: any_set(q, pool), lambda q: q.choice(pool))
 
 
 def _straight(rng: random.Random, s: int) -> Shape:
-    return Shape(sets=[("chow", s * 9), ("chow", s * 9 + 3), ("chow", s * 9 + 6), _any_set(rng, EVERY)],
+    return Shape(sets=[("chow", s * 9), ("chow", s * 9 + 3), ("chow", s * 9 + 6), any_set(rng, EVERY)],
                  pair=rng.choice(EVERY))
 
 
 BUILDERS: dict[str, Callable[[random.Random], Shape]] = {
-    "门清": lambda r: _regular(r, lambda q: _any_set(q, EVERY), lambda q: q.choice(EVERY), melds="none"),
+    "门清": lambda r: _regular(r, lambda q: any_set(q, EVERY), lambda q: q.choice(EVERY), melds="none"),
     "平和": lambda r: _regular(r, _chow, lambda q: q.choice(SUITED)),
-    "断幺": lambda r: _regular(r, lambda q: _any_set(q, [t for t in SUITED if 2 <= rank(t) <= 8]),
+    "断幺": lambda r: _regular(r, lambda q: any_set(q, [t for t in SUITED if 2 <= rank(t) <= 8]),
                              lambda q: q.choice([t for t in SUITED if 2 <= rank(t) <= 8])),
-    "报听": lambda r: _regular(r, lambda q: _any_set(q, EVERY), lambda q: q.choice(EVERY), flags=("riichi",)),
+    "报听": lambda r: _regular(r, lambda q: any_set(q, EVERY), lambda q: q.choice(EVERY), flags=("riichi",)),
     "碰碰和": lambda r: _regular(r, lambda q: ("pung", q.choice(EVERY)), lambda q: q.choice(EVERY)),
     "全带幺": lambda r: _regular(r, _outside, lambda q: q.choice(ORPHANS)),
-    "大吊车": lambda r: _regular(r, lambda q: _any_set(q, EVERY), lambda q: q.choice(EVERY), melds="all"),
-    "混一色": lambda r: _from_pool(r, _one_suit(r, True)),
+    "大吊车": lambda r: _regular(r, lambda q: any_set(q, EVERY), lambda q: q.choice(EVERY), melds="all"),
+    "混一色": lambda r: _from_pool(r, one_suit(r, True)),
     "抢杠": lambda r: _regular(r, _chow, lambda q: q.choice(EVERY), flags=("robbing-kong", "discard")),
-    "海底": lambda r: _regular(r, lambda q: _any_set(q, EVERY), lambda q: q.choice(EVERY),
+    "海底": lambda r: _regular(r, lambda q: any_set(q, EVERY), lambda q: q.choice(EVERY),
                              flags=("last-tile", "discard")),
-    "杠上开花": lambda r: Shape(sets=[("pung", r.choice(EVERY))] + [_any_set(r, EVERY) for _ in range(3)],
+    "杠上开花": lambda r: Shape(sets=[("pung", r.choice(EVERY))] + [any_set(r, EVERY) for _ in range(3)],
                             pair=r.choice(EVERY), flags=("after-kong", "tsumo")),
     "全不靠": lambda r: Shape(tiles=r.sample(sorted(r.choice(KNITTED)) + list(HONOURS), 14), melds="none"),
     "清龙": lambda r: _straight(r, r.randrange(3)),
-    "天听": lambda r: _regular(r, lambda q: _any_set(q, EVERY), lambda q: q.choice(EVERY), melds="none",
+    "天听": lambda r: _regular(r, lambda q: any_set(q, EVERY), lambda q: q.choice(EVERY), melds="none",
                              flags=("double-riichi",)),
     "七对": lambda r: _seven_pairs(r, r.choice([0, 0, 1])),
-    "清一色": lambda r: (_from_pool(r, _one_suit(r, False)) if r.random() < 0.7
-                      else _seven_pairs(r, r.choice([0, 1]), _one_suit(r, False))),
+    "清一色": lambda r: (_from_pool(r, one_suit(r, False)) if r.random() < 0.7
+                      else _seven_pairs(r, r.choice([0, 1]), one_suit(r, False))),
     "豪华七对": lambda r: _seven_pairs(r, r.choice([1, 1, 2, 3])),
-    "天和": lambda r: _regular(r, lambda q: _any_set(q, EVERY), lambda q: q.choice(EVERY), melds="none",
+    "天和": lambda r: _regular(r, lambda q: any_set(q, EVERY), lambda q: q.choice(EVERY), melds="none",
                              flags=("first-turn", "tsumo")),
     "十三幺": lambda r: Shape(tiles=list(ORPHANS) + [r.choice(ORPHANS)], melds="none"),
-    "大三元": lambda r: Shape(sets=[("pung", d) for d in DRAGONS] + [_any_set(r, EVERY)], pair=r.choice(EVERY)),
+    "大三元": lambda r: Shape(sets=[("pung", d) for d in DRAGONS] + [any_set(r, EVERY)], pair=r.choice(EVERY)),
     "字一色": lambda r: (_regular(r, lambda q: ("pung", q.choice(HONOURS)), lambda q: q.choice(HONOURS))
                       if r.random() < 0.7 else _seven_pairs(r, r.choice([0, 1]), list(HONOURS))),
     "四暗刻": lambda r: _regular(r, lambda q: ("pung", q.choice(EVERY)), lambda q: q.choice(EVERY), melds="none",
