@@ -24,6 +24,11 @@ RULE_PROSE = ("reading",)
 _HAN = re.compile(r"[\u3400-\u9fff]")
 
 
+def has_chinese(text: str) -> bool:
+    """Whether `text` holds a Chinese character (CJK ideographs, extension A included)."""
+    return _HAN.search(text) is not None
+
+
 def twin_keys(fields: Iterable[str]) -> set[str]:
     """The keys of the Chinese twins of `fields`, for a table's list of known keys."""
     return {f + SUFFIX for f in fields}
@@ -50,7 +55,7 @@ def read_twins(f: TomlFile, table: str, index: int, data: Mapping[str, Any], fie
 def _problem(value: Any, english: Any) -> str:
     if not isinstance(value, str) or not value.strip():
         return "expected the Chinese text as a non-empty string"
-    if not _HAN.search(value):
+    if not has_chinese(value):
         return "expected Chinese text (simplified characters); found none"
     if not isinstance(english, str) or not english.strip():
         return "a Chinese text is the twin of an English one: give the English field too"

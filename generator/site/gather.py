@@ -40,6 +40,13 @@ class ProsePage:
     figures: Any = None  # the matching content/theorems/<name>.json, if any (theorem pages)
     zh: ProsePage | None = None  # its Chinese twin, content/pages/<slug>.zh-Hans.md, written in our own words
 
+    def read_in(self, chinese: bool) -> tuple[ProsePage, bool]:
+        """The page a reader of the locale reads, and whether it is in that locale's language: on a Chinese page
+        the twin where there is one, else this English page (which that page marks as English)."""
+        if chinese and self.zh is not None:
+            return self.zh, True
+        return self, not chinese
+
 
 @dataclass
 class SiteData:

@@ -14,13 +14,12 @@ from typing import Any
 
 from ..rules.errors import Problems
 from ..rules.toml_file import TomlFile
-from ..rules.zh_text import read_twins, twin_keys
+from ..rules.zh_text import has_chinese, read_twins, twin_keys
 
 FILE = "glossary.toml"
 TERM_KEYS = {"id", "en", "zh", "variants", "definition", "concept"} | twin_keys(("definition",))
 NAMES_KEYS = {"concept", "variants"}
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9\-]*$")
-_HAN = re.compile(r"[\u3400-\u9fff]")
 
 
 @dataclass(frozen=True)
@@ -118,7 +117,7 @@ def _term(f: TomlFile, i: int, raw: Any, concepts: set[str] | None, problems: Pr
         text[key] = value.strip()
     if not _SLUG.match(text["id"]):
         raise f.error("term", i, "id", f"expected a lowercase slug like 'seat-wind', found {text['id']!r}", label + "id")
-    if not _HAN.search(text["zh"]):
+    if not has_chinese(text["zh"]):
         raise f.error("term", i, "zh", f"expected the Chinese name, found {text['zh']!r}", label + "zh")
     concept = raw.get("concept")
     if concept is not None and concepts is not None and concept not in concepts:

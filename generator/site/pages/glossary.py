@@ -6,19 +6,19 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ...rules.zh_text import has_chinese
 from .. import urls
 from ..gather import SiteData
 from ..i18n import gettext as _
 from .page import Page, home_crumb
 
 _KANA = re.compile(r"[\u3040-\u30ff\u3005]")  # kana, and 々, which Chinese does not write
-_HAN = re.compile(r"[\u3400-\u9fff]")
 
 
 def language_of(name: str) -> str:
     """The language a variant is written in, for its `lang` (kana: Japanese; other Chinese characters: Chinese;
     the rest, romanised or English words, English)."""
-    return "ja" if _KANA.search(name) else "zh" if _HAN.search(name) else "en"
+    return "ja" if _KANA.search(name) else "zh" if has_chinese(name) else "en"
 
 
 def _named(variants: tuple[str, ...]) -> list[tuple[str, str]]:

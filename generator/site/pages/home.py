@@ -12,12 +12,10 @@ from .page import SITE_NAME, Page, home_crumb
 
 
 def home_pages(data: SiteData) -> list[Page]:
-    # each theorem as the locale reads it: its Chinese twin on a Chinese page where there is one, else the English,
-    # marked as such
-    zh = i18n.current() != i18n.EN
-    theorems = [{"slug": s, "title": (p.zh or p).title if zh else p.title,
-                 "lang": Markup(' lang="en"') if zh and p.zh is None else Markup("")}
-                for s, p in data.prose.items() if s.startswith("theorem-")]
+    chinese = i18n.current() != i18n.EN
+    theorems = [{"slug": s, "title": doc.title, "lang": Markup("" if in_language else ' lang="en"')}
+                for s, p in data.prose.items() if s.startswith("theorem-")
+                for doc, in_language in [p.read_in(chinese)]]
     return [
         Page(urls.HOME, "home.html", _(SITE_NAME),
              {"theorems": theorems, "n_patterns": sum(len(r.patterns) for r in data.rulesets.values()),

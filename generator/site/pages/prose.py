@@ -18,11 +18,8 @@ def prose_pages(data: SiteData) -> list[Page]:
     pages = []
     for slug, page in data.prose.items():
         template = "theorem.html" if slug.startswith("theorem-") else "prose.html"
-        # a Chinese page shows the Chinese twin where there is one, else the English, marked as such
-        twin = page.zh if i18n.current() != i18n.EN else None
-        doc = twin or page
-        context: dict[str, Any] = {"doc": doc, "doc_lang": Markup("") if twin or i18n.current() == i18n.EN
-                                   else Markup(' lang="en"')}
+        doc, in_language = page.read_in(i18n.current() != i18n.EN)
+        context: dict[str, Any] = {"doc": doc, "doc_lang": Markup("" if in_language else ' lang="en"')}
         crumbs: Crumbs = (home_crumb(),)
         if slug.startswith("theorem-"):
             crumbs += ((_("Theorems"), urls.THEOREMS),)
