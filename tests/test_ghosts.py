@@ -5,7 +5,7 @@ tile in place of every ghost, one ghost at a time (34^k hands), and the text's w
 from __future__ import annotations
 
 import tomllib
-from itertools import product
+from itertools import combinations_with_replacement, product
 from pathlib import Path
 from random import Random
 
@@ -13,6 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator.completion import is_complete_counts
+from generator.ghosts import fillings
 from generator.hand import Hand, WaitingHand
 from generator.notation import parse_waiting
 from generator.rulesets import find_ruleset
@@ -81,6 +83,33 @@ def test_a_hand_with_ghosts_is_complete_exactly_when_some_tiles_in_their_place_m
     tiles = near_complete(Random(seed), ghosts)
     hand = Hand(tuple(sorted(tiles[:-1])), (), tiles[-1])
     assert bool(readings_of(hand, RS)) == brute_complete(list(hand.concealed), hand.win_tile), hand
+
+
+def every_filling(standing: list[int], k: int, n_melds: int, four_as_two_pairs: bool) -> tuple[tuple[Tile, ...], ...]:
+    """Every multiset of `k` tiles tried in turn, kept when the ordinary test finds the hand complete: what
+    `fillings` answers without trying them all."""
+    out = []
+    for fill in combinations_with_replacement(range(NUM_KINDS), k):
+        counts = list(standing)
+        for t in fill:
+            counts[t] += 1
+        if max(counts) <= 4 and is_complete_counts(counts, n_melds, ORDINARY_FORMS, four_as_two_pairs):
+            out.append(fill)
+    return tuple(out)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32), st.integers(1, 4), st.integers(0, 2), st.booleans())
+def test_the_fills_proposed_for_the_ghosts_are_every_fill_that_completes_the_hand(
+        seed: int, ghosts: int, n_melds: int, four_as_two_pairs: bool) -> None:
+    rnd = Random(seed)
+    if ghosts == 4 and rnd.random() < 0.8:  # 66,045 multisets to try: a few draws are enough
+        ghosts = rnd.randint(1, 3)
+    tiles = [t for t in near_complete(rnd, ghosts) if t != GHOST][3 * n_melds:]
+    standing = [tiles.count(t) for t in range(NUM_KINDS)]
+    room = tuple(4 - n for n in standing)
+    found = fillings(tuple(standing), room, ghosts, n_melds, ORDINARY_FORMS, four_as_two_pairs)
+    assert found == every_filling(standing, ghosts, n_melds, four_as_two_pairs), [tile_to_text(t) for t in tiles]
 
 
 @settings(max_examples=120, deadline=None)
