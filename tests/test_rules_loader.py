@@ -92,6 +92,9 @@ def test_good_file_loads(tmp_path: Path) -> None:
         ('policy = "series"', 'policy = "random"', 'policy = "random"', "ruleset.policy", "expected one of"),
         ('forms = ["regular"]', 'forms = ["regular", "eight-pairs"]', "eight-pairs", "ruleset.forms", "expected forms"),
         ('id = "flush"', 'id = "Flush Hand"', 'id = "Flush Hand"', "id", "lowercase slug"),
+        ('zh = "清一色"\n', 'zh = "清一色"\nja = "Chiniisou"\n', 'ja = "Chiniisou"', "ja", "kanji or kana"),
+        ('zh = "清一色"\n', 'zh = "清一色"\nja = "清一色"\nkana = "chin\u0027itsu"\n', "kana =", "kana", "kana only"),
+        ('zh = "清一色"\n', 'zh = "清一色"\nkana = "チンイーソー"\n', "kana =", "kana", "needs the Japanese name"),
     ],
 )
 def test_broken_content_names_file_line_field(tmp_path: Path, old: str, new: str, needle: str, field: str,

@@ -156,3 +156,29 @@ def test_chinese_pages_show_the_contents_chinese_twins(built_site: Path) -> None
     english_ids = re.findall(r'<h2 id="([^"]+)"', (built_site / "how-to-read" / "index.html").read_text(encoding="utf-8"))
     assert re.findall(r'<h2 id="([^"]+)"', how) == english_ids and len(english_ids) >= 5
     assert '<h1 lang="en">' not in how and "如何阅读本站" in how
+
+
+KANA = re.compile(r"[\u3040-\u30ff]")
+JAPANESE_ONLY = re.compile(r"[対気発盃帯頭緑蓮燈槓単騎撈場風嶺搶門順裏]")  # shinjitai forms Chinese does not write
+
+
+def test_riichi_patterns_have_a_chinese_name_and_their_japanese_name_marked_japanese(built_site: Path) -> None:
+    """Riichi's names as Chinese players write them (两立直, 对对和, 宝牌) are its `zh`; the Japanese name (ダブル立直)
+    and its reading stand beside it on the pattern page, marked `lang="ja"`, and search finds the page by either."""
+    from generator.rules import CONTENT_DIR
+    from generator.rulesets import load_rulesets
+
+    rulesets = load_rulesets(CONTENT_DIR)
+    riichi = [rs for rs in rulesets.values() if rs.policy == "riichi"]
+    assert len(riichi) >= 5
+    for rs in riichi:
+        for p in rs.patterns:
+            assert not KANA.search(p.zh) and not JAPANESE_ONLY.search(p.zh), (rs.id, p.id, p.zh)
+            assert p.ja and p.kana and not KANA.sub("", p.kana).strip("・ "), (rs.id, p.id)
+    p = rulesets["riichi"].pattern("double-riichi")
+    assert (p.zh, p.ja, p.kana) == ("两立直", "ダブル立直", "ダブルリーチ")
+    for prefix in ("zh-Hans/", ""):
+        html = (built_site / f"{prefix}rulesets/riichi/double-riichi/index.html").read_text(encoding="utf-8")
+        assert '<span lang="zh">两立直</span>' in html
+        assert '<span lang="ja">ダブル立直</span>（<span lang="ja">ダブルリーチ</span>）' in html
+        assert "ダブル立直" in re.search(r'data-pagefind-meta="names:([^"]+)"', html).group(1)

@@ -22,6 +22,7 @@ from generator.examples.concepts import Concept, load_concepts
 from generator.rules import CONTENT_DIR
 from generator.rulesets import load_rulesets
 from generator.site import urls
+from generator.site.i18n import ZH_HANS, localized
 from generator.site.search_terms import KIND_ORDER, split_names
 
 TOP = 3
@@ -48,11 +49,12 @@ def tab(base_url: str) -> Iterator[object]:
 
 def _search(tab, query: str, every: bool = False) -> list[str]:  # type: ignore[no-untyped-def]
     """The addresses of the results the page lists for `query` typed into its form and submitted: the first page
-    of them, or `every` one (pressing "Show more" until all are shown)."""
+    of them, or `every` one (pressing "Show more" until all are shown). The status says how many were found, in
+    the page's language ("… found." or "找到 …")."""
     tab.fill("#search-input", query)
     tab.evaluate("document.getElementById('search-status').textContent = ''")
     tab.press("#search-input", "Enter")
-    tab.wait_for_function("document.getElementById('search-status').textContent.includes('found')", timeout=20000)
+    tab.wait_for_function("/found|找到/.test(document.getElementById('search-status').textContent)", timeout=20000)
     while every and tab.is_visible("#search-more"):
         before = tab.locator("#search-results li").count()
         tab.click("#search-more")
@@ -295,3 +297,62 @@ def test_excerpts_are_the_pages_sentences_not_their_fact_lists_or_names(tab, bui
                 assert f"{words[0]} · {words[1]}" not in excerpt, (href, excerpt)
         if i == 0:
             assert re.search(r"(?:[^\W\d_]+[\s,;:()’'-]+){3}[^\W\d_]+", excerpt), (href, excerpt)
+
+
+# What Chinese players type, and the concept (its page or one of its patterns' pages) or rule set they mean: a list of
+# its own, not read from the glossary, so a lost variant fails here. Simplified and traditional forms, each rule
+# family's words (和 and 胡), and Riichi's names as Chinese players write them.
+CHINESE_WORDS: list[tuple[str, str]] = [
+    ("平胡", "all-chows"), ("平和", "all-chows"), ("门清", "concealed-hand"), ("門清", "concealed-hand"),
+    ("门前清", "concealed-hand"), ("碰碰胡", "all-pungs"), ("对对胡", "all-pungs"), ("对对和", "all-pungs"),
+    ("七小对", "seven-pairs"), ("七对", "seven-pairs"), ("国士无双", "thirteen-orphans"),
+    ("國士無雙", "thirteen-orphans"), ("十三幺", "thirteen-orphans"), ("一条龙", "pure-straight"),
+    ("一條龍", "pure-straight"), ("清龙", "pure-straight"), ("一气通贯", "pure-straight"), ("鸡胡", "chicken-hand"),
+    ("鸡和", "chicken-hand"), ("断幺", "all-simples"), ("断么九", "all-simples"),
+    ("杠上开花", "out-with-replacement-tile"), ("岭上开花", "out-with-replacement-tile"),
+    ("海底捞月", "last-tile-draw"), ("抢杠胡", "robbing-the-kong"), ("豪华七对", "seven-pairs-with-four-alike"),
+    ("全不靠", "lesser-honors-and-knitted"), ("九莲宝灯", "nine-gates"), ("四暗刻", "four-concealed-pungs"),
+    ("清一色", "full-flush"), ("混一色", "half-flush"), ("大三元", "big-three-dragons"),
+    ("两立直", "riichi-double-riichi"), ("双立直", "riichi-double-riichi"), ("一发", "riichi-ippatsu"),
+    ("宝牌", "riichi-dora"), ("里宝牌", "riichi-ura-dora"), ("赤宝牌", "riichi-red-five"),
+    ("ドラ", "riichi-dora"),
+]
+CHINESE_RULESET_WORDS: list[tuple[str, tuple[str, ...]]] = [
+    ("国标", ("mcr", "mcr-2006")), ("國標", ("mcr", "mcr-2006")), ("国标麻将", ("mcr", "mcr-2006")),
+    ("日麻", ("riichi",)), ("立直麻将", ("riichi",)), ("四海", ("sihai-3.1",)), ("团圆", ("tuanyuan",)),
+    ("中庸", ("zj-2.4", "zj-3.3")), ("广东麻将", ("guangdong-2023",)), ("推倒和", ("tuidaohu-2024",)),
+]
+
+
+@pytest.fixture(scope="module")
+def zh_tab(base_url: str) -> Iterator[object]:
+    """The Chinese search page (its own Pagefind index, of the zh-Hans pages), kept open."""
+    if not CHROMIUM.exists():
+        pytest.skip("needs Debian's chromium at /usr/bin/chromium (apt-get install -y chromium fonts-noto-cjk)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        tab = browser.new_page()
+        tab.goto(base_url + localized(urls.SEARCH, ZH_HANS))
+        yield tab
+        browser.close()
+
+
+def test_a_chinese_readers_names_find_their_concept_in_the_top_three_of_the_chinese_search(  # type: ignore[no-untyped-def]
+        zh_tab, capsys) -> None:
+    by_id = {c.id: c for c in CONCEPTS}
+    ranks: dict[str, int | None] = {}
+    misses: dict[str, list[str]] = {}
+    asked = [(q, {localized(u, ZH_HANS) for u in _concept_pages(by_id[cid])}) for q, cid in CHINESE_WORDS]
+    asked += [(q, {localized(urls.ruleset_url(r), ZH_HANS) for r in rids}) for q, rids in CHINESE_RULESET_WORDS]
+    for query, wanted in asked:
+        found = _search(zh_tab, query)
+        assert all(u.startswith("/zh-Hans/") for u in found), (query, found[:3])  # the Chinese index only
+        rank = ranks[query] = _rank(found, wanted)
+        if rank is None or rank > TOP:
+            misses[query] = found[:TOP]
+    with capsys.disabled():
+        print(f"\nChinese readers' names: {sum(r is not None and r <= TOP for r in ranks.values())} of {len(ranks)} "
+              f"in the top {TOP}, {sum(r == 1 for r in ranks.values())} first")
+    assert misses == {}

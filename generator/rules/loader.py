@@ -54,7 +54,7 @@ def _typename(typ: type | tuple[type, ...]) -> str:
 
 PATTERN_KEYS = {
     "id", "zh", "en", "value", "group", "detect", "excludes", "definition", "source", "provenance",
-    "reading", "number", "aliases", "category", "extra", "open_value", "why", "why_source",
+    "reading", "number", "aliases", "category", "extra", "open_value", "why", "why_source", "ja", "kana",
 } | twin_keys(PATTERN_PROSE)
 
 
@@ -112,7 +112,9 @@ def _pattern(f: _File, index: int, data: dict[str, Any], table: str = "pattern",
     fields = {key: get(key, typ, **kw) for key, typ, kw in (
         ("zh", str, {}), ("en", str, {}), ("group", str, {}), ("definition", str, {}),
         ("number", str, {"required": False, "default": ""}),
-        ("category", str, {"required": False, "default": ""}), ("extra", dict, {"required": False, "default": {}}))}
+        ("category", str, {"required": False, "default": ""}), ("extra", dict, {"required": False, "default": {}}),
+        ("ja", str, {"required": False, "default": ""}), ("kana", str, {"required": False, "default": ""}))}
+    _check_japanese(f, table, index, label, fields, found)
     zh_text = read_twins(f, table, index, data, PATTERN_PROSE, label, found)
     found.raise_any()
     return Pattern(
@@ -123,6 +125,23 @@ def _pattern(f: _File, index: int, data: dict[str, Any], table: str = "pattern",
         **fields,
         origin=Origin(f.name, f.line(table, index), tuple(sorted(f.keys.get((table, index), ())))),
     )
+
+
+KANA = re.compile(r"[\u3040-\u30ff\u30fc・ ]+")
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def _check_japanese(f: _File, table: str, index: int, label: str, fields: dict[str, Any], found: Problems) -> None:
+    """A Japanese name is written in kanji or kana, and its reading in kana only; a reading needs its name (the
+    pages show the reading in brackets after the name)."""
+    ja, kana = fields.get("ja") or "", fields.get("kana") or ""
+    if ja and not JAPANESE.search(ja):
+        found.add(f.error(table, index, "ja", f"expected a name in kanji or kana, found {ja!r}", f"{label}ja"))
+    if kana and not KANA.fullmatch(kana):
+        found.add(f.error(table, index, "kana", f"expected kana only, found {kana!r}", f"{label}kana"))
+    if kana and not ja:
+        found.add(f.error(table, index, "kana", "a reading in kana needs the Japanese name ('ja') it reads",
+                          f"{label}kana"))
 
 
 def _why(f: _File, table: str, index: int, data: dict[str, Any], label: str, bib: dict[str, Source] | None,
@@ -390,6 +409,9 @@ def _pattern_dict(p: Pattern) -> dict[str, Any]:
         d["open_value"] = p.open_value
     if p.aliases:
         d["aliases"] = list(p.aliases)
+    for key in ("ja", "kana"):
+        if getattr(p, key):
+            d[key] = getattr(p, key)
     if p.extra:
         d["extra"] = dict(p.extra)
     for field, text in p.zh_text.items():

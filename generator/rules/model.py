@@ -51,6 +51,8 @@ class Pattern:
     citations: tuple[Citation, ...] = ()  # `source` read as bibliography keys and locators
     number: str = ""  # the rule set's own numbering, e.g. "3.2.1"
     aliases: tuple[str, ...] = ()
+    ja: str = ""  # the name as Japanese players write it, where the family is Japanese (Riichi); `zh` is the Chinese
+    kana: str = ""  # the Japanese name's reading in kana (ダブルリーチ), shown beside it
     category: str = ""  # a display category (Sihai 大类/类别/子类 etc.)
     extra: Mapping[str, Any] = field(default_factory=dict)
     origin: Origin = Origin("")

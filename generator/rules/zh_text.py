@@ -18,7 +18,7 @@ from .toml_file import TomlFile
 
 SUFFIX = "_zh"
 PATTERN_PROSE = ("definition", "reading", "why")
-RULESET_PROSE = ("description", "principles")
+RULESET_PROSE = ("description", "principles", "edition")
 CONCEPT_PROSE = ("description",)
 RULE_PROSE = ("reading",)
 _HAN = re.compile(r"[\u3400-\u9fff]")

@@ -253,6 +253,16 @@ def _prose(obj: Any, field: str, locale: Locale) -> ProseText:
     return ProseText(text, Markup(f' lang="{lang}"') if lang != locale.tag else Markup(""))
 
 
+def _english(text: str, locale: Locale) -> Markup:
+    """An English name beside its Chinese one: marked as English on a page of another locale."""
+    return escape(text) if locale == i18n.EN else Markup('<span lang="en">{}</span>').format(text)
+
+
+def _ruleset_name(rs: Ruleset, locale: Locale) -> str:
+    """What a page calls a rule set: its English name, and on a Chinese page its Chinese one."""
+    return rs.name if locale == i18n.EN else rs.zh
+
+
 def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None,
                 locale: Locale = i18n.DEFAULT) -> Environment:
     """The template environment of one locale, its catalogue installed for `_()` and `{% trans %}` (newstyle:
@@ -280,6 +290,8 @@ def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None,
         escape=escape, ruleset_label=ruleset_label, pattern_value=pattern_value,
         policy_of=policy_of, unit_word=unit_word, locales=i18n.LOCALES, locale=locale, localized=i18n.localized,
         prose=lambda obj, field: _prose(obj, field, locale),
+        en=lambda text: _english(text, locale), rs_name=lambda rs: _ruleset_name(rs, locale),
+        rs_edition=lambda rs: _prose(rs, "edition", locale).text,
         script_words=i18n.script_words(locale),
         # on a page of another locale, text the content holds only in English is marked as English
         content_lang=Markup(' lang="en"') if locale != i18n.EN else Markup(""),

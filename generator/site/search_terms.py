@@ -91,6 +91,7 @@ def _names(item: Named) -> Iterator[str]:
         yield from split_names(item.zh)
         yield from split_names(item.en)
         yield from getattr(item, "aliases", ())
+        yield from (name for name in (getattr(item, "ja", ""), getattr(item, "kana", "")) if name)
     else:
         for inner in item:
             yield from _names(inner)
