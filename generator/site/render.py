@@ -258,6 +258,17 @@ def _english(text: str, locale: Locale) -> Markup:
     return escape(text) if locale == i18n.EN else Markup('<span lang="en">{}</span>').format(text)
 
 
+_ENGLISH_WORDS = re.compile(r"[A-Za-z]{2,}(?:[ ,.'’()-]+[A-Za-z]{2,})+")
+
+
+def _english_if_worded(text: str, locale: Locale) -> Markup:
+    """Content that is English where the data has no Chinese for it (a source's title, a citation's locator, a date
+    note): marked as English on a page of another locale when it holds a run of English words."""
+    if locale == i18n.EN or not _ENGLISH_WORDS.search(text):
+        return escape(text)
+    return Markup('<span lang="en">{}</span>').format(text)
+
+
 def _ruleset_name(rs: Ruleset, locale: Locale) -> str:
     """What a page calls a rule set: its English name, and on a Chinese page its Chinese one."""
     return rs.name if locale == i18n.EN else rs.zh
@@ -290,7 +301,8 @@ def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None,
         escape=escape, ruleset_label=ruleset_label, pattern_value=pattern_value,
         policy_of=policy_of, unit_word=unit_word, locales=i18n.LOCALES, locale=locale, localized=i18n.localized,
         prose=lambda obj, field: _prose(obj, field, locale),
-        en=lambda text: _english(text, locale), rs_name=lambda rs: _ruleset_name(rs, locale),
+        en=lambda text: _english(text, locale), en_words=lambda text: _english_if_worded(text, locale),
+        rs_name=lambda rs: _ruleset_name(rs, locale),
         rs_edition=lambda rs: _prose(rs, "edition", locale).text,
         script_words=i18n.script_words(locale),
         # on a page of another locale, text the content holds only in English is marked as English

@@ -22,7 +22,8 @@ from ..scoring.families import policy_of
 from ..tiles import ALL_TILES, suit_of, tile_en, tile_to_text, tile_zh
 from . import urls
 from .figures import FigureTable, figure_tables
-from .i18n import N_, ngettext
+from ..rules.zh_text import localized as localized_text
+from .i18n import DEFAULT, N_, current, ngettext
 from .i18n import gettext as _
 
 
@@ -254,8 +255,14 @@ def ruleset_label(rs: Ruleset) -> str:
     >>> from types import SimpleNamespace
     >>> ruleset_label(SimpleNamespace(name="Riichi", edition="EMA Riichi Competition Rules 2016"))
     'Riichi, EMA Riichi Competition Rules 2016'
+
+    A page of another locale names it by its Chinese name and its edition's twin there.
     """
-    return f"{rs.name}, {rs.edition}"
+    locale = current()
+    if locale == DEFAULT:
+        return f"{rs.name}, {rs.edition}"
+    edition, _lang = localized_text(rs, "edition", locale.tag)
+    return f"{rs.zh}，{edition}"
 
 
 UNIT_WORDS = {"points": N_("points"), "point": N_("point"), "fan": N_("fan"), "han": N_("han")}
