@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from generator.hand import Hand, Meld, MeldKind, WinContext
+from generator.notation import parse_hand
 from generator.site.svg import (
     HAND_CSS,
     SIZES,
@@ -305,3 +307,15 @@ def test_meld_labels() -> None:
     assert meld_label(Meld(MeldKind.CHOW, 6)) == "exposed chow of 7-8-9 characters"
     exposed_kong = parse_fragment(render_meld(Meld(MeldKind.KONG, 0)))
     assert len(svgs(exposed_kong)) == 4 and "sideways" in classes(svgs(exposed_kong)[0])
+
+
+def test_on_a_chinese_page_every_label_and_title_is_chinese() -> None:
+    """The Chinese site's tiles read in Chinese to a screen reader and in a tooltip: no English word in a label."""
+    hand = parse_hand("123m5p456s [777z] {1111z} +5p flowers=2")
+    html = render_hand(hand, lang="zh-Hans")
+    labels = re.findall(r'aria-label="([^"]*)"', html) + re.findall(r"<title>([^<]*)</title>", html)
+    assert labels and not [x for x in labels if re.search(r"[A-Za-z]{2,}", x)], labels
+    assert 'aria-label="五筒，和牌张"' in html and "暗杠" in html and "明刻" in html
+    assert render_hand(hand) == render_hand(hand, lang="en")  # English unchanged
+    assert 'aria-label="Hand: ' in render_hand(hand)
+    assert meld_label(Meld(MeldKind.CHOW, 6), "zh-Hans") == "吃 七萬八萬九萬"

@@ -33,7 +33,7 @@ from markupsafe import Markup
 
 from ..digest import ruleset_stamp
 from ..tiles import ALL_TILES, GHOST, tile_en, tile_to_text, tile_zh
-from . import calculator_snapshot, svg, urls
+from . import calculator_snapshot, i18n, svg, urls
 from .i18n import N_
 from .i18n import gettext as _
 
@@ -243,24 +243,30 @@ tooltip: phones and keyboards have none)."""
 SUIT_ROWS = (("m", N_("Characters 万")), ("p", N_("Dots 筒")), ("s", N_("Bamboo 条")), ("z", N_("Honours 字")))
 
 
+def _lang() -> svg.Lang:
+    """The page's language, as the tile pictures label themselves."""
+    return "en" if i18n.current() == i18n.DEFAULT else "zh-Hans"
+
+
 def palette() -> list[dict[str, Any]]:
-    """The tile picker: every tile as prerendered SVG, by suit."""
+    """The tile picker: every tile as prerendered SVG, by suit, labelled in the page's language."""
+    lang = _lang()
     rows = []
     for letter, label in SUIT_ROWS:
-        tiles = [{"text": tile_to_text(t), "en": tile_en(t), "zh": tile_zh(t), "svg": Markup(svg.render_tile(t))}
+        tiles = [{"text": tile_to_text(t), "en": tile_en(t), "zh": tile_zh(t), "svg": Markup(svg.render_tile(t, lang=lang))}
                  for t in ALL_TILES if tile_to_text(t).endswith(letter)]
         rows.append({"suit": letter, "label": _(label), "tiles": tiles})
     fives = [t for t in ALL_TILES if tile_to_text(t) in ("5m", "5p", "5s")]
     rows.append({"suit": "0", "label": _("Red fives 赤五 (Riichi)"), "tiles": [
         {"text": "0" + tile_to_text(t)[1], "en": "red " + tile_en(t), "zh": "赤" + tile_zh(t),
-         "svg": Markup(svg.render_red_five(t))} for t in fives]})
+         "svg": Markup(svg.render_red_five(t, lang=lang))} for t in fives]})
     rows.append({"suit": "8", "label": _("Ghost 鬼牌 (Guangdong 2023)"), "tiles": [
-        {"text": "8z", "en": tile_en(GHOST), "zh": tile_zh(GHOST), "svg": Markup(svg.render_tile(GHOST))}]})
+        {"text": "8z", "en": tile_en(GHOST), "zh": tile_zh(GHOST), "svg": Markup(svg.render_tile(GHOST, lang=lang))}]})
     return rows
 
 
 def flower_tiles() -> list[dict[str, Any]]:
-    return [{"n": n, "svg": Markup(svg.render_flower(n))} for n in range(1, 9)]
+    return [{"n": n, "svg": Markup(svg.render_flower(n, lang=_lang()))} for n in range(1, 9)]
 
 
 def _said(choices: tuple[tuple[str, str], ...]) -> list[tuple[str, str]]:
@@ -276,5 +282,5 @@ def view(data: Any) -> dict[str, Any]:
         "riichi_toggles": _said(RIICHI_TOGGLES), "winds": _said(WIND_CHOICES),
         "modes": [(value, _(label), zh, _(what)) for value, label, zh, what in MELD_MODES],
         "stamps": {rs.id: ruleset_stamp(rs) for rs in data.rulesets.values()},
-        "example": "123m456p789s111z2z+2z tsumo", "back": Markup(svg.render_back()),
+        "example": "123m456p789s111z2z+2z tsumo", "back": Markup(svg.render_back(lang=_lang())),
     }

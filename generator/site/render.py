@@ -126,9 +126,10 @@ def md_inline(text: str) -> Markup:
 
 
 @lru_cache(maxsize=8192)
-def hand_svg(notation: str, size: svg.Size = "normal") -> Markup:
-    """A hand's tiles from its canonical notation; cached because a hand appears on many pages."""
-    return Markup(svg.render_hand(parse_hand(notation), size=size))
+def hand_svg(notation: str, size: svg.Size = "normal", lang: svg.Lang = "en") -> Markup:
+    """A hand's tiles from its canonical notation, labelled in `lang`; cached because a hand appears on many
+    pages."""
+    return Markup(svg.render_hand(parse_hand(notation), size=size, lang=lang))
 
 
 # ----------------------------------------------------------------------------- accent colours
@@ -290,14 +291,16 @@ def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None,
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.filters.update(md=md, md_page=md_page, md_inline=md_inline, hand=hand_svg,
+    lang: svg.Lang = "en" if locale == i18n.EN else "zh-Hans"
+    env.filters.update(md=md, md_page=md_page, md_inline=md_inline,
+                       hand=lambda notation, size="normal": hand_svg(notation, size, lang),
                        accent=accent_style, number=_number,
                        amount=amount, unindexed=unindexed, names_element=names_element,
                        keywords_element=keywords_element)
     env.globals.update(
         urls=urls,
         search_kind=kind_of, search_kinds=KIND_ORDER, search_title_only=TITLE_ONLY,
-        tile=lambda text, size="normal": Markup(svg.render_tile(tile_from_text(text), size=size)),
+        tile=lambda text, size="normal": Markup(svg.render_tile(tile_from_text(text), size=size, lang=lang)),
         escape=escape, ruleset_label=ruleset_label, pattern_value=pattern_value,
         policy_of=policy_of, unit_word=unit_word, locales=i18n.LOCALES, locale=locale, localized=i18n.localized,
         prose=lambda obj, field: _prose(obj, field, locale),

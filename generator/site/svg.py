@@ -11,7 +11,9 @@ Contract, relied on by the templates and checked by tests/test_svg.py:
   page builds are reproducible and diffs of generated pages stay quiet;
 * no ids are emitted, so a page may hold hundreds of tiles and still validate;
 * each tile is `<svg role="img" aria-label="5 dots">` with a `<title>` giving English
-  and Chinese, and uses fixed colours so dark-mode CSS cannot recolour it;
+  and Chinese, and uses fixed colours so dark-mode CSS cannot recolour it; with `lang="zh-Hans"` (a page of
+  the Chinese site) every label and title says it in Chinese (`<svg aria-label="五筒">`), so a screen reader
+  there reads no English;
 * hand fragments are flex rows that wrap between groups (see HAND_CSS) but never
   inside a meld, so a hand stays readable on a phone.
 """
@@ -118,29 +120,44 @@ def _svg(
     )
 
 
+Lang = Literal["en", "zh-Hans"]
+"""The language of a page: its tiles' labels and titles are written in it."""
+
+
+def _zh(lang: Lang) -> bool:
+    return lang != "en"
+
+
 @lru_cache(maxsize=1024)  # a pure function of a few hundred argument sets, called ~25,000 times per build
-def render_tile(tile: Tile, *, size: Size = "normal", sideways: bool = False, win: bool = False) -> str:
+def render_tile(tile: Tile, *, size: Size = "normal", sideways: bool = False, win: bool = False,
+                lang: Lang = "en") -> str:
     """One tile as inline SVG, e.g. for prose ("wait on <tile>") or inside a hand.
 
     The aria-label is `tile_en` ("5 dots"), the tooltip adds the Chinese name
-    ("5 dots 五筒"); a winning tile says so in both.
+    ("5 dots 五筒"); a winning tile says so in both. In Chinese: "五筒", "五筒（和牌张）".
     """
     _check_tile(tile)
-    label = tile_en(tile)
-    title = f"{label} {tile_zh(tile)}"
-    if win:
-        label, title = f"{label}, winning tile", f"{title} (winning tile)"
+    if _zh(lang):
+        label = title = tile_zh(tile)
+        if win:
+            label, title = f"{label}，和牌张", f"{title}（和牌张）"
+    else:
+        label = tile_en(tile)
+        title = f"{label} {tile_zh(tile)}"
+        if win:
+            label, title = f"{label}, winning tile", f"{title} (winning tile)"
     return _svg(face(tile), body=_IVORY_BODY, label=label, title=title, size=size, sideways=sideways, win=win)
 
 
 @lru_cache(maxsize=16)
-def render_back(*, size: Size = "normal", sideways: bool = False) -> str:
+def render_back(*, size: Size = "normal", sideways: bool = False, lang: Lang = "en") -> str:
     """A face-down tile (green back), used for the outer tiles of a concealed kong."""
-    return _svg(back_face(), body=_BACK_BODY, label="Tile back", title="Tile back 牌背", size=size,
+    label, title = ("牌背", "牌背") if _zh(lang) else ("Tile back", "Tile back 牌背")
+    return _svg(back_face(), body=_BACK_BODY, label=label, title=title, size=size,
                 sideways=sideways, win=False, extra_class="back")  # fmt: skip
 
 
-def render_flower(n: int, *, size: Size = "normal") -> str:
+def render_flower(n: int, *, size: Size = "normal", lang: Lang = "en") -> str:
     """Flower tile n (1-8: plum, orchid, chrysanthemum, bamboo, then the four seasons).
 
     MCR counts flowers only by number, so one generic drawing with the number and
@@ -148,7 +165,7 @@ def render_flower(n: int, *, size: Size = "normal") -> str:
     """
     if not isinstance(n, int) or not 1 <= n <= 8:
         raise ValueError(f"flower number must be 1-8, got {n!r}")
-    label = f"Flower {n}"
+    label = f"花牌 {n}" if _zh(lang) else f"Flower {n}"
     title = f"{label} {flower_zh(n)}"
     return _svg(
         flower_face(n), body=_IVORY_BODY, label=label, title=title, size=size, sideways=False, win=False,
@@ -156,18 +173,20 @@ def render_flower(n: int, *, size: Size = "normal") -> str:
     )  # fmt: skip
 
 
-def render_red_five(tile: Tile, *, size: Size = "normal") -> str:
+def render_red_five(tile: Tile, *, size: Size = "normal", lang: Lang = "en") -> str:
     """A red five (Riichi's 赤ドラ, written 0m 0p 0s): the five's face with a red disc in its corner, so it reads as a
     five first and as the dora second, as the physical tile does."""
     _check_tile(tile)
     if tile_en(tile)[0] != "5":
         raise ValueError(f"only a five can be red, got {tile_en(tile)!r}")
-    label = f"red {tile_en(tile)}"
+    label = f"赤{tile_zh(tile)}" if _zh(lang) else f"red {tile_en(tile)}"
+    title = label if _zh(lang) else f"{label} 赤{tile_zh(tile)}"
     return _svg(face(tile) + f'<circle cx="49" cy="13" r="5.5" fill="{_MARK}"/>', body=_IVORY_BODY, label=label,
-                title=f"{label} 赤{tile_zh(tile)}", size=size, sideways=False, win=False, extra_class="red-five")
+                title=title, size=size, sideways=False, win=False, extra_class="red-five")
 
 
-def render_tiles(tiles: Iterable[Tile], *, size: Size = "normal", label: str | None = None) -> str:
+def render_tiles(tiles: Iterable[Tile], *, size: Size = "normal", label: str | None = None,
+                 lang: Lang = "en") -> str:
     """A plain row of tiles in the given order (no sorting, no marks), wrapping as needed.
 
     `label` names the row for screen readers (e.g. "waits"); the tiles are labelled anyway.
@@ -176,20 +195,29 @@ def render_tiles(tiles: Iterable[Tile], *, size: Size = "normal", label: str | N
     for t in items:
         _check_tile(t)
     aria = f' role="group" aria-label="{escape(label)}"' if label else ""
-    return f'<span class="tiles"{aria}>' + "".join(render_tile(t, size=size) for t in items) + "</span>"
+    return f'<span class="tiles"{aria}>' + "".join(render_tile(t, size=size, lang=lang) for t in items) + "</span>"
 
 
-def _plural_en(tiles: Sequence[Tile]) -> str:
-    """'1 characters ×3, 5 dots' — short enough for an aria-label of a 14-tile hand."""
+def _plural(tiles: Sequence[Tile], lang: Lang = "en") -> str:
+    """'1 characters ×3, 5 dots' ('一萬 ×3、五筒') — short enough for an aria-label of a 14-tile hand."""
     counts = Counter(tiles)
+    name = tile_zh if _zh(lang) else tile_en
     parts = []
     for t in sorted(counts):
-        parts.append(tile_en(t) if counts[t] == 1 else f"{tile_en(t)} ×{counts[t]}")
-    return ", ".join(parts)
+        parts.append(name(t) if counts[t] == 1 else f"{name(t)} ×{counts[t]}")
+    return ("、" if _zh(lang) else ", ").join(parts)
 
 
-def meld_label(meld: Meld) -> str:
-    """English description of a meld: 'exposed pung of East wind', 'concealed kong of 5 dots'."""
+_MELD_ZH = {(MeldKind.CHOW, False): "吃", (MeldKind.CHOW, True): "暗顺", (MeldKind.PUNG, False): "明刻",
+            (MeldKind.PUNG, True): "暗刻", (MeldKind.KONG, False): "明杠", (MeldKind.KONG, True): "暗杠"}
+
+
+def meld_label(meld: Meld, lang: Lang = "en") -> str:
+    """A meld described: 'exposed pung of East wind', 'concealed kong of 5 dots'; in Chinese '明刻 東風', '暗杠 五筒',
+    '吃 三萬四萬五萬'."""
+    if _zh(lang):
+        tiles = "".join(tile_zh(t) for t in meld.tiles) if meld.kind is MeldKind.CHOW else tile_zh(meld.tile)
+        return f"{_MELD_ZH[meld.kind, meld.concealed]} {tiles}"
     if meld.kind is MeldKind.CHOW:
         rank, suit = tile_en(meld.tile).split(" ", 1)
         what = f"chow of {rank}-{int(rank) + 1}-{int(rank) + 2} {suit}"
@@ -198,7 +226,7 @@ def meld_label(meld: Meld) -> str:
     return f"{'concealed' if meld.concealed else 'exposed'} {what}"
 
 
-def render_meld(meld: Meld, *, size: Size = "normal") -> str:
+def render_meld(meld: Meld, *, size: Size = "normal", lang: Lang = "en") -> str:
     """One declared meld as an unbreakable group.
 
     Exposed: the claimed tile lies sideways (we do not know which tile was claimed,
@@ -209,39 +237,46 @@ def render_meld(meld: Meld, *, size: Size = "normal") -> str:
     tiles = meld.tiles
     if meld.concealed:
         cls = "meld concealed-kong"
-        body = render_back(size=size) + "".join(render_tile(t, size=size) for t in tiles[1:-1]) + render_back(size=size)
+        back = render_back(size=size, lang=lang)
+        body = back + "".join(render_tile(t, size=size, lang=lang) for t in tiles[1:-1]) + back
     else:
         cls = f"meld exposed {meld.kind.value}"
-        body = render_tile(tiles[0], size=size, sideways=True) + "".join(render_tile(t, size=size) for t in tiles[1:])
-    return f'<span class="{cls}" role="group" aria-label="{escape(meld_label(meld))}">{body}</span>'
+        body = (render_tile(tiles[0], size=size, sideways=True, lang=lang)
+                + "".join(render_tile(t, size=size, lang=lang) for t in tiles[1:]))
+    return f'<span class="{cls}" role="group" aria-label="{escape(meld_label(meld, lang))}">{body}</span>'
 
 
-def _flowers(count: int, size: Size) -> str:
+def _flowers_label(count: int, lang: Lang) -> str:
+    return f"{count} 张花牌" if _zh(lang) else f"{count} flower{'s' if count != 1 else ''}"
+
+
+def _flowers(count: int, size: Size, lang: Lang) -> str:
     if count <= 0:
         return ""
-    label = f"{count} flower{'s' if count != 1 else ''}"
-    tiles = "".join(render_flower(n, size=size) for n in range(1, min(count, 8) + 1))
+    label = _flowers_label(count, lang)
+    tiles = "".join(render_flower(n, size=size, lang=lang) for n in range(1, min(count, 8) + 1))
     return f'<span class="flowers" role="group" aria-label="{label}">{tiles}</span>'
 
 
-def _standing(tiles: Sequence[Tile], size: Size) -> str:
+def _standing(tiles: Sequence[Tile], size: Size, lang: Lang) -> str:
     if not tiles:
         return ""
-    return '<span class="standing">' + "".join(render_tile(t, size=size) for t in sorted(tiles)) + "</span>"
+    return '<span class="standing">' + "".join(render_tile(t, size=size, lang=lang) for t in sorted(tiles)) + "</span>"
 
 
 def _melds_and_flowers(melds: Sequence[Meld], flowers: int, size: Size, show_flowers: bool,
-                       parts: list[str], summary: list[str]) -> None:
+                       parts: list[str], summary: list[str], lang: Lang) -> None:
     """The declared melds, then the flowers: drawn the same way after a complete or a waiting hand."""
     for meld in melds:
-        parts.append(render_meld(meld, size=size))
-        summary.append(meld_label(meld))
+        parts.append(render_meld(meld, size=size, lang=lang))
+        summary.append(meld_label(meld, lang))
     if show_flowers and flowers:
-        parts.append(_flowers(flowers, size))
-        summary.append(f"{flowers} flower{'s' if flowers != 1 else ''}")
+        parts.append(_flowers(flowers, size, lang))
+        summary.append(_flowers_label(flowers, lang))
 
 
-def render_hand(hand: Hand, *, size: Size = "normal", mark_win: bool = True, show_flowers: bool = True) -> str:
+def render_hand(hand: Hand, *, size: Size = "normal", mark_win: bool = True, show_flowers: bool = True,
+                lang: Lang = "en") -> str:
     """A complete hand as an HTML fragment: standing tiles, winning tile, melds, flowers.
 
     With `mark_win` the winning tile stands apart with a red marker (class "win");
@@ -253,20 +288,20 @@ def render_hand(hand: Hand, *, size: Size = "normal", mark_win: bool = True, sho
     for t in hand.concealed:
         _check_tile(t)
     _check_tile(hand.win_tile)
+    zh = _zh(lang)
     parts: list[str] = []
     summary: list[str] = []
+    standing = "立牌 " if zh else "standing "
     if mark_win:
-        parts.append(_standing(hand.concealed, size))
-        parts.append(f'<span class="win">{render_tile(hand.win_tile, size=size, win=True)}</span>')
+        parts.append(_standing(hand.concealed, size, lang))
+        parts.append(f'<span class="win">{render_tile(hand.win_tile, size=size, win=True, lang=lang)}</span>')
         if hand.concealed:
-            summary.append(f"standing {_plural_en(hand.concealed)}")
-        summary.append(f"winning tile {tile_en(hand.win_tile)}")
+            summary.append(standing + _plural(hand.concealed, lang))
+        summary.append(f"和牌张 {tile_zh(hand.win_tile)}" if zh else f"winning tile {tile_en(hand.win_tile)}")
     else:
-        parts.append(_standing(hand.closed_tiles, size))
-        summary.append(f"standing {_plural_en(hand.closed_tiles)}")
-    _melds_and_flowers(hand.melds, hand.context.flowers, size, show_flowers, parts, summary)
-    label = "Hand: " + "; ".join(summary)
+        parts.append(_standing(hand.closed_tiles, size, lang))
+        summary.append(standing + _plural(hand.closed_tiles, lang))
+    _melds_and_flowers(hand.melds, hand.context.flowers, size, show_flowers, parts, summary, lang)
+    label = ("手牌：" + "；".join(summary)) if zh else ("Hand: " + "; ".join(summary))
     body = " ".join(p for p in parts if p)
     return f'<span class="hand" role="group" aria-label="{escape(label)}">{body}</span>'
-
-
