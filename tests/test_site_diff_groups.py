@@ -113,7 +113,7 @@ def test_the_real_editions_say_what_replaced_a_removed_pattern(built_site: Path)
     assert re.search(r"Blessing of Man</a>:\s*its test now belongs to <a[^>]*>.*?地和", zj)
     riichi = section("riichi-ema-2016", "removed")
     assert re.search(r"Pure Nine Gates</a>:\s*in the .*? example hands? that scored it under riichi, riichi-ema-2016 "
-                     r"counts <a[^>]*><span lang=\"zh\">九蓮宝燈</span> Nine Gates</a> instead", riichi)
+                     r"counts <a[^>]*><span lang=\"zh\">九莲宝灯</span> Nine Gates</a> instead", riichi)
     mcr = section("mcr-2006", "exclusions")
     assert mcr.count("no longer excludes") == 7 and "Fully Concealed Hand" in mcr
     definitions = section("zj-3.3", "definitions")

@@ -17,6 +17,9 @@ from typing import Any
 from .. import detectors
 from ..shapes import Form
 from .errors import ContentError, Problems
+from .fields import check_japanese as _check_japanese
+from .fields import get as _get
+from .fields import typename as _typename
 from .model import EditionDiff, Exclusion, Families, Family, Origin, Pattern, Ruleset
 from .option_rules import check_rules, merged, read_rules
 from .sources import Citation, Source, check_citations, cited_entries, load_sources
@@ -29,27 +32,6 @@ SLUG = re.compile(r"^[a-z0-9][a-z0-9\-]*$")
 RULESET_ID = re.compile(r"^[a-z0-9][a-z0-9.\-]*$")
 
 CONTENT_DIR = Path(__file__).resolve().parent.parent.parent / "content"
-
-
-def _get(f: _File, table: str, index: int, data: dict[str, Any], key: str, typ: type | tuple[type, ...], *,
-         required: bool = True, default: Any = None, label: str = "") -> Any:
-    field = f"{label}{key}"
-    if key not in data:
-        if required:
-            raise f.error(table, index, key, f"missing; expected {_typename(typ)}", field)
-        return default
-    value = data[key]
-    bad = isinstance(value, bool) and typ is int or not isinstance(value, typ)
-    if bad:
-        raise f.error(table, index, key, f"expected {_typename(typ)}, found {value!r}", field)
-    return value
-
-
-def _typename(typ: type | tuple[type, ...]) -> str:
-    names = {str: "a string", int: "an integer", bool: "true or false", list: "an array", dict: "a table"}
-    if isinstance(typ, tuple):
-        return " or ".join(names.get(t, t.__name__) for t in typ)
-    return names.get(typ, typ.__name__)
 
 
 PATTERN_KEYS = {
@@ -125,23 +107,6 @@ def _pattern(f: _File, index: int, data: dict[str, Any], table: str = "pattern",
         **fields,
         origin=Origin(f.name, f.line(table, index), tuple(sorted(f.keys.get((table, index), ())))),
     )
-
-
-KANA = re.compile(r"[\u3040-\u30ff\u30fc・ ]+")
-JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
-
-
-def _check_japanese(f: _File, table: str, index: int, label: str, fields: dict[str, Any], found: Problems) -> None:
-    """A Japanese name is written in kanji or kana, and its reading in kana only; a reading needs its name (the
-    pages show the reading in brackets after the name)."""
-    ja, kana = fields.get("ja") or "", fields.get("kana") or ""
-    if ja and not JAPANESE.search(ja):
-        found.add(f.error(table, index, "ja", f"expected a name in kanji or kana, found {ja!r}", f"{label}ja"))
-    if kana and not KANA.fullmatch(kana):
-        found.add(f.error(table, index, "kana", f"expected kana only, found {kana!r}", f"{label}kana"))
-    if kana and not ja:
-        found.add(f.error(table, index, "kana", "a reading in kana needs the Japanese name ('ja') it reads",
-                          f"{label}kana"))
 
 
 def _why(f: _File, table: str, index: int, data: dict[str, Any], label: str, bib: dict[str, Source] | None,
