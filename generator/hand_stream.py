@@ -16,6 +16,8 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from .hand import Hand, Meld, MeldKind, WinContext
+from .notation import HandError, parse_hand
+from .rules import Pattern
 from .shapes import KNITTED_PATTERNS
 from .tiles import DRAGONS, HONORS, ORPHANS, TERMINALS, WINDS, Tile
 from .wilds import SUIT_WILD
@@ -439,3 +441,16 @@ class HandStream:
                 self._seen.add(hand)
                 self._hands.append(hand)
         return self._hands[i]
+
+
+def seed_hands(p: Pattern) -> list[Hand]:
+    """The hands the rule data gives a pattern's searches to start from (`extra.seed_hands`), for the shapes the
+    stream does not make (四鬼和's four ghosts). A bad one raises the notation's HandError, naming the hand."""
+    raw = p.extra.get("seed_hands", []) if isinstance(p.extra, dict) else []
+    out = []
+    for text in raw if isinstance(raw, list) else []:
+        try:
+            out.append(parse_hand(str(text)))
+        except HandError as exc:
+            raise HandError(f"{text!r}: {exc}") from None
+    return out

@@ -34,11 +34,12 @@ from generator.notation import format_hand, parse_hand
 from generator.pairs.context import context_never
 from generator.pairs.moves import _set_choices, situations, valid
 from generator.pairs.store import Stored, stored_answers
-from generator.pairs.verify import attack, situated
+from generator.pairs.verify import attack, contradictions, situated
 from generator.pairs.walk import divisions, walked
 from generator.rules import CONTENT_DIR
 from generator.rulesets import all_rulesets
 from generator.scoring import engine
+from generator.scoring.families import policy_of
 from generator.shapes import Kind
 from generator.tiles import EAST
 
@@ -66,6 +67,36 @@ def test_the_adversary_finds_no_contradiction(rid: str) -> None:
     report = attack(RULESETS[rid], _stored(rid), HANDS)
     assert not report.contradictions, report.contradictions[:10]
     assert report.hands > HANDS * 0.9 and report.with_melds > HANDS / 4 and report.with_kongs > HANDS / 20
+    if policy_of(RULESETS[rid].policy).plays_ghosts(RULESETS[rid]):  # the walk's claim for ghost hands, attacked
+        assert report.with_ghosts > HANDS / 2
+
+
+def test_the_adversary_puts_ghosts_in_and_finds_a_false_never_only_ghosts_show() -> None:
+    """四鬼和 shows only on hands with all four ghosts: a `never` stored for it beside a pattern it stacks with (海底,
+    杠上花) is contradicted by the attack's ghost hands."""
+    stored = _stored("guangdong-2023")
+    pairs = dict(stored.pairs)
+    wrong = [("last-tile", "four-ghosts"), ("out-on-a-kong", "four-ghosts")]
+    for a, b in wrong:
+        assert pairs[(a, b)][0] == "both", (a, b)
+        pairs[(a, b)] = ("never", None, None, "a false never")
+    report = attack(RULESETS["guangdong-2023"], replace(stored, pairs=pairs), 6000, seed=7)
+    for a, b in wrong:
+        assert any(f"{a} and {b}" in x for x in report.contradictions), (a, b)
+
+
+# Hands the adversary once found against guangdong-2023's answers: a robbed kong's tile that ghosts pair or pung,
+# which no hand of the 34 kinds can have (its four copies are the kong's), so the walk cannot rule them out.
+GHOST_ONLY = ["4m888z [666z] [555z] [333m] +7z robbing-kong", "222333444p6668z+5z robbing-kong",
+              "1133355557788z+2z robbing-kong", "111222333444z8z+5m robbing-kong"]
+
+
+@pytest.mark.parametrize("text", GHOST_ONLY)
+def test_what_only_ghosts_show_is_not_answered_from_the_walk(text: str) -> None:
+    rs = RULESETS["guangdong-2023"]
+    s = engine.score(parse_hand(text), rs)
+    assert s.legal and "robbing-the-kong" in {c.id for c in s.patterns}, text
+    assert contradictions(rs, _stored("guangdong-2023").pairs, s) == []
 
 
 def test_the_adversary_finds_the_false_nevers_it_was_written_for() -> None:

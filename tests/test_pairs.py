@@ -20,17 +20,19 @@ from generator.hand import Hand
 from generator.hand_stream import HandStream
 from generator.notation import HandError, format_hand, parse_hand
 from generator.pairs.decide import apart_of
-from generator.pairs.potential import forces, needs, one_at_a_time, requirement, shape_of, steady
+from generator.ghosts import stand_in
+from generator.pairs.potential import counts_copies, forces, needs, one_at_a_time, requirement, shape_of, steady
 from generator.pairs.store import answers_object, fingerprint, is_current, read_answers, stored_answers
 from generator.pairs.walk import Walker, admits, divisions, tile_patterns, walk, walked, witness_hand
-from generator.rules import Ruleset
+from generator.rules import Pattern, Ruleset
 from generator.rulesets import all_rulesets
 from generator.scoring import engine
 from generator.scoring.common import find
 from generator.scoring.families import policy_of
+from generator.shapes import Form, Reading
 from generator.stats.hands import Orbit, all_orbits, one_suit_hands
 from generator.stats.tally import hand_of, images
-from generator.tiles import NUM_KINDS
+from generator.tiles import GHOST, NUM_KINDS
 
 RULESETS = {rid: rs for rid, rs in all_rulesets().items() if walked(rs)}
 
@@ -40,6 +42,16 @@ def _one_suit_orbits(step: int = 1) -> list[Orbit]:
     return [Orbit(c, len(images(c)), "regular") for h in one_suit_hands()[::step] for c in [h + (0,) * (NUM_KINDS - 9)]]
 
 
+def _read(hand: Hand, rs: Ruleset, r: Reading) -> tuple[Hand, list[Pattern]]:
+    """The hand a reading's detectors look at (a ghost reading's stand-in) and the patterns read on it: on a shape
+    of its own (四鬼和) that pattern and those read beside it, elsewhere every pattern but such a one."""
+    own = policy_of(rs.policy).read_apart(rs)
+    if r.form is Form.FOUR_GHOSTS:
+        keep = set(own).union(*own.values())
+        return stand_in(hand, r), [p for p in rs.patterns if p.id in keep]
+    return stand_in(hand, r), [p for p in rs.patterns if p.id not in own]
+
+
 def _shown_together(hand: Hand, rs: Ruleset, readings: list) -> set[tuple[str, str]]:
     """Pairs of the rule set's tile patterns (in rule order) that one of `readings` shows together, found by
     running each pattern's detector on its own."""
@@ -47,7 +59,8 @@ def _shown_together(hand: Hand, rs: Ruleset, readings: list) -> set[tuple[str, s
     patterns = [rs.pattern(pid) for pid in ids]
     out: set[tuple[str, str]] = set()
     for r in readings:
-        shown = set(find(View(hand, r), patterns))
+        seen, read = _read(hand, rs, r)
+        shown = set(find(View(seen, r), [p for p in patterns if p in read]))
         out.update((a, b) for a, b in combinations(ids, 2) if a in shown and b in shown)
     return out
 
@@ -108,9 +121,13 @@ def _premise_holds(text: str) -> int:
         found = engine.readings_of(hand, rs)
         if not found or not hand.melds:
             continue
-        concealed = _concealed(hand)
-        shown_concealed = _shown_together(concealed, rs, divisions(concealed))
-        assert _shown_together(hand, rs, found) <= shown_concealed, (text, rs.id)
+        for r in found:  # a ghost reading: the hand its ghosts make
+            if r.form is Form.FOUR_GHOSTS:
+                continue
+            seen = stand_in(hand, r)
+            concealed = _concealed(seen)
+            shown_concealed = _shown_together(concealed, rs, divisions(concealed))
+            assert _shown_together(seen, rs, [r]) <= shown_concealed, (text, rs.id)
         checked += 1
     return checked
 
@@ -128,12 +145,15 @@ def _steady_holds(text: str) -> int:
     for rs in RULESETS.values():
         steadies = [rs.pattern(pid) for pid in tile_patterns(rs) if steady(rs.pattern(pid))]
         for r in engine.readings_of(hand, rs):
-            got = _concealed_division(hand, r)
+            if r.form is Form.FOUR_GHOSTS:
+                continue
+            seen = stand_in(hand, r)
+            got = _concealed_division(seen, r)
             if got is None:
                 continue
             c, d = got
             before = set(find(View(c, d), steadies))
-            assert before <= set(find(View(hand, r), steadies)), (text, rs.id, before)
+            assert before <= set(find(View(seen, r), steadies)), (text, rs.id, before)
             checked += len(before)
     return checked
 
@@ -189,7 +209,8 @@ def _shown_any(hand: Hand, rs: Ruleset, readings: list) -> set[tuple[str, str]]:
     ids = [p.id for p in rs.patterns]
     out: set[tuple[str, str]] = set()
     for r in readings:
-        shown = set(find(View(hand, r), rs.patterns))
+        seen, read = _read(hand, rs, r)
+        shown = set(find(View(seen, r), read))
         out.update((a, b) for a, b in combinations(ids, 2) if a in shown and b in shown)
     return out
 
@@ -300,11 +321,16 @@ def _requirements_hold(text: str) -> int:
         seen = policy_of(rs.policy).prepare(hand)  # the hand as the engine scores it: a policy's requirements read that
         tile = set(tile_patterns(rs))
         others = [p for p in rs.patterns if p.id not in tile]
+        copies = GHOST in seen.all_tiles and policy_of(rs.policy).plays_ghosts(rs)
         for r in engine.readings_of(seen, rs):
-            shown = find(View(seen, r), others)
+            if r.form is Form.FOUR_GHOSTS:
+                continue
+            played, _ = _read(seen, rs, r)
+            # a ghost may stand for a copy past the four, which a requirement that counts copies does not allow for
+            shown = [pid for pid in find(View(played, r), others) if not (copies and counts_copies(rs.pattern(pid), rs))]
             if not shown:
                 continue
-            got = _concealed_division(seen, r)
+            got = _concealed_division(played, r)
             assert got is not None, (text, rs.id)
             c, d = got
             shape = shape_of(d, tuple(sum(1 for t in c.concealed + (c.win_tile,) if t == k) for k in range(NUM_KINDS)))
@@ -345,9 +371,10 @@ def _needs_hold(text: str) -> int:
         seen = policy_of(rs.policy).prepare(hand)
         others = [p for p in rs.patterns if p.id not in set(tile_patterns(rs))]
         for r in engine.readings_of(seen, rs):
-            shown = find(View(seen, r), rs.patterns)  # a tile pattern's form may need something too
+            played, read = _read(seen, rs, r)
+            shown = find(View(played, r), read)  # a tile pattern's form may need something too
             for pid in shown:
-                assert needs(rs.pattern(pid), rs).holds(seen, r), (text, rs.id, pid)
+                assert needs(rs.pattern(pid), rs).holds(played, r), (text, rs.id, pid)
                 checked += 1
             for x, y in combinations(sorted(shown), 2):
                 assert one_at_a_time(rs.pattern(x), rs.pattern(y)) is None, (text, rs.id, x, y)

@@ -30,7 +30,7 @@ from typing import Any
 from .. import detectors
 from ..ghosts import stand_in
 from ..hand import Hand, WinContext
-from ..hand_stream import SEED, HandStream
+from ..hand_stream import SEED, HandStream, seed_hands
 from ..notation import HandError, format_hand, parse_hand
 from ..rules import Pattern, Ruleset
 from ..scoring import Score
@@ -94,15 +94,10 @@ def richness(scorer: Scorer, hand: Hand, rid: str) -> tuple[int, int, str]:
 
 
 def _seed_hands(p: Pattern) -> list[Hand]:
-    raw = p.extra.get("seed_hands", []) if isinstance(p.extra, dict) else []
-    out = []
-    for text in raw if isinstance(raw, list) else []:
-        try:
-            out.append(parse_hand(str(text)))
-        except HandError as exc:
-            raise SearchError(f"{p.origin.file}:{p.origin.line}: pattern {p.id!r} extra.seed_hands: {text!r}: "
-                              f"{exc}") from None
-    return out
+    try:
+        return seed_hands(p)
+    except HandError as exc:
+        raise SearchError(f"{p.origin.file}:{p.origin.line}: pattern {p.id!r} extra.seed_hands: {exc}") from None
 
 
 @lru_cache(maxsize=1 << 15)

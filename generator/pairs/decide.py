@@ -3,6 +3,8 @@
 * `never`: no hand shows both — the walk found no division that shows (or, for a pattern that reads more than
   the tiles, admits) both, or, for two patterns that read only the win's flags, no combination of flags the
   notation accepts holds both (`context.py`); the reason says which;
+* `never` for a pattern read in a shape of its own (`Policy.read_apart`: 四鬼和) beside any pattern that is not
+  read on that shape (`read_apart_never`);
 * `never` for the chicken hand beside any other pattern but flowers: it is the absence of every other pattern
   (`chicken_never`);
 * `both`: a legal hand counts both (the witness);
@@ -74,7 +76,8 @@ def apart_of(rs: Ruleset, pair: tuple[str, str], seen: Sightings | None = None) 
         return " or ".join(sorted(rs.pattern(c).en for c in top))
 
     # Only a whole walk says what every division holding both shows; part of one (`--limit`) proves nothing.
-    seen = seen if seen is not None and seen.walked else None
+    # ... and what the divisions walked show beside a pair, a hand with ghosts need not (walk.py's module text).
+    seen = seen if seen is not None and seen.walked and not seen.ghosts else None
     kinds = seen.alongside.get(pair) if seen is not None else None
     if kinds is None and seen is not None and pair in seen.common:
         kinds = frozenset({seen.common[pair]})
@@ -124,6 +127,11 @@ def _answer(rs: Ruleset, a: str, b: str, never: dict[tuple[str, str], str], foun
                              f"{found.both.get(pair) or found.showing(pair)!r} shows both: a requirement "
                              f"(generator/pairs/potential.py) is wrong")
         return Answer(a, b, "never", None, None, never[pair])
+    apart_shape = read_apart_never(rs, a, b)
+    if apart_shape is not None:
+        if pair in found.both or pair in found.shown:
+            raise ValueError(f"{rs.id}: {a} and {b} are never read together, yet a hand of the search shows both")
+        return Answer(a, b, "never", None, None, apart_shape)
     flags = context_never(rs, a, b)
     if flags is not None:
         if pair in found.both or pair in found.shown:
@@ -163,6 +171,19 @@ def _answer(rs: Ruleset, a: str, b: str, never: dict[tuple[str, str], str], foun
         return Answer(a, b, "undecided", hand, None,
                       f"shown together, {dropped} dropped ({by}), on every hand tried; never counted together")
     return Answer(a, b, "undecided", None, None, "no hand found that shows both, and no proof that none does")
+
+
+def read_apart_never(rs: Ruleset, a: str, b: str) -> str | None:
+    """Why `a` and `b` never show on one reading when one of them is read in a shape of its own that the other is
+    not read beside (`Policy.read_apart`), or None."""
+    own = policy_of(rs.policy).read_apart(rs)
+    for alone, other in ((a, b), (b, a)):
+        if alone in own and other not in own[alone]:
+            names = ", ".join(p.zh for p in rs.patterns if p.id in own[alone])
+            return (f"{rs.pattern(alone).en} is read in a shape of its own, beside {names} only: no reading shows "
+                    f"{rs.pattern(other).en} with it, and a hand that could be read either way is scored the way "
+                    f"worth more")
+    return None
 
 
 def chicken_never(rs: Ruleset, a: str, b: str, found: Found) -> Answer | None:

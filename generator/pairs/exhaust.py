@@ -168,6 +168,8 @@ def exhaust(rs: Ruleset, answer: Answer, divisions: list[Kept], truncated: bool,
     """The pair's answer after every situation of every gathered division, or the undecided answer as it was;
     a random sample of them first."""
     a, b = answer.a, answer.b
+    if not divisions:  # the walk holds no division with both (a pattern read in a shape of its own): nothing to try
+        return answer
     found = sample(rs, answer, divisions, apart)
     if found is not None:
         return found
@@ -193,14 +195,17 @@ def exhaust(rs: Ruleset, answer: Answer, divisions: list[Kept], truncated: bool,
     space = (f"every one of the {search.found.scored:,} hands built on the {len(divisions):,} divisions of complete "
              f"hands into sets and a pair that hold both, with every claim, kong, winning tile, self-draw and "
              f"situation of what the two read that meets what both need of the win")
+    kept = search.found.apart_witness((a, b), apart.keep) if apart is not None else None
+    if apart is not None and kept is not None:
+        return Answer(a, b, "excludes", kept[0], kept[1], f"{apart.rule}; both show on some of {space}")
+    if search.ghosts:  # the divisions walked hold no ghost, and a hand with ghosts might count both
+        return Answer(a, b, "undecided", answer.witness, None,
+                      f"{answer.reason}; none of {space} counts both, but hands with ghosts are not among them")
     if (a, b) in search.found.below:
         return Answer(a, b, "below-minimum", search.found.below[(a, b)], None,
                       f"both count only on hands under the minimum, on {space}")
     if (a, b) not in search.found.together:
         return Answer(a, b, "never", None, None, f"the reading the engine scores never shows both, on {space}")
-    kept = search.found.apart_witness((a, b), apart.keep) if apart is not None else None
-    if apart is not None and kept is not None:
-        return Answer(a, b, "excludes", kept[0], kept[1], f"{apart.rule}; both show on some of {space}")
     shown = search.found.showing((a, b))
     if shown is None:
         return Answer(a, b, "excludes", search.found.together[(a, b)], None,

@@ -21,7 +21,7 @@ from ..notation import HandError, format_hand, parse_hand
 from ..rules import Pattern, Ruleset
 from ..scoring.needs import Needs
 from ..shapes import Kind, Reading
-from ..tiles import EAST, NUM_KINDS, Tile
+from ..tiles import EAST, GHOST, Tile
 from .potential import detector_args, needs
 
 WINDS = tuple(range(EAST, EAST + 4))
@@ -38,8 +38,23 @@ def valid(hand: Hand) -> Hand | None:
         return None
 
 
+def ghost_some(hand: Hand, rnd: Random) -> Hand | None:
+    """`hand` with up to four of its standing tiles turned into ghosts, and its winning tile too when self-drawn (a
+    ghost is not won off a discard), or None when the notation refuses it: the hands a rule set of ghosts adds to
+    those of the 34 kinds."""
+    standing, win = list(hand.concealed), hand.win_tile
+    own = len(standing) + hand.context.tsumo
+    k = min(rnd.choice((1, 1, 2, 2, 3, 4)), own)
+    for i in rnd.sample(range(own), k):
+        if i == len(standing):
+            win = GHOST
+        else:
+            standing[i] = GHOST
+    return valid(replace(hand, concealed=tuple(sorted(standing)), win_tile=win))
+
+
 def _held(hand: Hand) -> list[int]:
-    counts = [0] * NUM_KINDS
+    counts = [0] * (GHOST + 1)  # a ghost is counted apart from the 34 kinds
     for t in hand.all_tiles:
         counts[t] += 1
     return counts
@@ -114,10 +129,22 @@ def indicator_of(t: Tile) -> Tile:
     return DORA_OF.index(t)
 
 
-def neighbours(hand: Hand, reading: Reading | None, riichi: bool) -> list[Hand]:
-    """Every hand one move from `hand` that the notation accepts, each once, in a fixed order."""
+def ghost_moves(hand: Hand) -> Iterator[Hand]:
+    """One standing tile of each kind turned into a ghost, and the winning tile when self-drawn."""
+    for t in sorted(set(hand.concealed) - {GHOST}):
+        rest = list(hand.concealed)
+        rest.remove(t)
+        yield replace(hand, concealed=tuple(sorted(rest + [GHOST])))
+    if hand.context.tsumo and hand.win_tile != GHOST:
+        yield replace(hand, win_tile=GHOST)
+
+
+def neighbours(hand: Hand, reading: Reading | None, riichi: bool, ghosts: bool = False) -> list[Hand]:
+    """Every hand one move from `hand` that the notation accepts, each once, in a fixed order (with `ghosts`, a
+    tile turned into a ghost is a move)."""
     out, seen = [], {hand}
     moves = list(win_moves(hand)) + (list(set_moves(hand, reading)) if reading is not None else [])
+    moves += list(ghost_moves(hand)) if ghosts else []
     for h in moves + list(context_moves(hand, riichi)):
         v = valid(h)
         if v is not None and v not in seen:

@@ -16,7 +16,7 @@ Detectors not listed read nothing of the division (a flag, the flowers): every d
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..detectors import REGISTRY
@@ -151,6 +151,13 @@ def requirement(p: Pattern, rs: Ruleset | None = None) -> Requirement:
     return "; ".join(said), check
 
 
+def counts_copies(p: Pattern, rs: Ruleset | None = None) -> bool:
+    """Whether `p`'s requirement counts copies of a tile beyond the division's own (a fourth copy free to kong, a
+    robbed kong's tile held once): a ghost may stand for a copy past the four, so a rule set of ghosts cannot
+    rest a `never` of `p` on the walk (walk.py)."""
+    return _robbing(p) or p.detect == "kongs" or needs(p, rs).kongs[0] > 0
+
+
 # ----------------------------------------------------------------------------- what a pattern needs of the win
 
 
@@ -163,7 +170,15 @@ def needs(p: Pattern, rs: Ruleset | None = None) -> Needs:
     notation, and (with `rs`) of its rule set's game (`Policy.win_needs`); tests/test_pairs.py checks them
     wherever the pattern shows on the seeded hand streams."""
     own = _detector_needs(p)
-    return own.also(policy_of(rs.policy).win_needs(rs, p)) if rs is not None else own
+    if rs is None:
+        return own
+    if _robbing(p) and policy_of(rs.policy).plays_ghosts(rs):  # a ghost may pair or pung the robbed tile
+        own = replace(own, win_only=PLACES, words=own.words.replace(", on a tile held nowhere else", ""))
+    return own.also(policy_of(rs.policy).win_needs(rs, p))
+
+
+def _robbing(p: Pattern) -> bool:
+    return p.detect == "win_context" and detector_args(p)["flag"] == "robbing_kong"
 
 
 def _detector_needs(p: Pattern) -> Needs:

@@ -14,7 +14,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from ..hand_stream import HandStream
+from ..hand_stream import HandStream, seed_hands
 from ..hand import Hand
 from ..rules import Ruleset
 from ..stats.shards import SHARD, Checkpoints, Shard, executor, orbit_shards, run_shards
@@ -69,6 +69,7 @@ def search_witnesses(rs: Ruleset, s: Sightings, stream: int = STREAM) -> Found:
     hands = HandStream()
     search = Search(rs)
     starts = [hands[i] for i in range(stream)] + [witness_hand(w)[0] for w in sorted(set(s.together.values()))]
+    starts += [h for p in rs.patterns for h in seed_hands(p)]  # shapes the stream does not make (四鬼和)
     search.spread(starts, WALKS, seed=STREAM)
     never = set(s.never())
     extra: dict[tuple[str, str], list[Hand]] = {}

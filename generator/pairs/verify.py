@@ -35,8 +35,8 @@ from ..scoring import engine
 from ..scoring.families import policy_of
 from ..scoring.result import Score
 from ..shapes import Kind
-from ..tiles import EAST, NUM_KINDS, counts_of
-from .moves import FLAGS, FLOWERS, WINDS, concealed, declares, indicator_of, valid
+from ..tiles import EAST, GHOST, NUM_KINDS, counts_of
+from .moves import FLAGS, FLOWERS, WINDS, concealed, declares, ghost_some, indicator_of, valid
 from .store import Stored
 from .walk import divisions
 
@@ -53,6 +53,7 @@ class Report:
     aimed: int = 0  # of them, rebuilt from a hand showing a pattern of an attacked answer
     with_melds: int = 0
     with_kongs: int = 0
+    with_ghosts: int = 0
     contradictions: list[str] = field(default_factory=list)
 
 
@@ -88,10 +89,13 @@ def aimed_starts(rs: Ruleset, answers: dict[Pair, tuple[str, str | None, str | N
     return [parse_hand(text) for pid in sorted(shows) for text in shows[pid]]
 
 
-def situated(hand: Hand, rnd: Random, riichi: bool) -> Hand | None:
-    """`hand`'s tiles in a random division and situation (see the module's text), or None when the notation
+def situated(hand: Hand, rnd: Random, riichi: bool, ghosts: bool = False) -> Hand | None:
+    """`hand`'s tiles in a random division and situation (see the module's text), most often with some of its
+    tiles turned into ghosts where the rule set plays them (`moves.ghost_some`), or None when the notation
     refuses the draw."""
     whole = concealed(hand)
+    if GHOST in whole.closed_tiles:
+        return None  # a witness with ghosts: the ghosts are put in afresh below, on ordinary tiles
     readings = divisions(whole)
     if not readings:
         return None
@@ -136,12 +140,16 @@ def situated(hand: Hand, rnd: Random, riichi: bool) -> Hand | None:
         red = sum(1 << k for k in range(3) if 9 * k + 4 in held and rnd.random() < 0.5)
         ctx = replace(ctx, dora=tuple(sorted(pick)), ura=tuple(sorted(ura)), red=red,
                       dealer=ctx.seat == EAST and ctx.dealer)
-    return valid(Hand(tuple(sorted(standing)), tuple(melds), win, ctx))
+    hand = valid(Hand(tuple(sorted(standing)), tuple(melds), win, ctx))
+    if hand is not None and ghosts and rnd.random() < 6 / 7:
+        return ghost_some(hand, rnd)
+    return hand
 
 
 def _hands(rs: Ruleset, starts: list[Hand], n: int, rnd: Random) -> Iterator[tuple[Hand, bool]]:
     """`n` situated hands the rule set's game allows: aimed ones (rebuilt from `starts`) and fresh ones in turn."""
     riichi = declares(rs)
+    ghosts = policy_of(rs.policy).plays_ghosts(rs)
     made = tries = 0
     while made < n and tries < 50 * n:
         tries += 1
@@ -149,7 +157,7 @@ def _hands(rs: Ruleset, starts: list[Hand], n: int, rnd: Random) -> Iterator[tup
         base = rnd.choice(starts) if aimed else random_hand(rnd)
         if base is None:
             continue
-        hand = situated(base, rnd, riichi)
+        hand = situated(base, rnd, riichi, ghosts)
         if hand is None or policy_of(rs.policy).problem(hand) is not None:
             continue
         made += 1
@@ -173,5 +181,6 @@ def attack(rs: Ruleset, stored: Stored, n: int, seed: int = 2026) -> Report:
         report.aimed += aimed
         report.with_melds += bool(hand.melds)
         report.with_kongs += any(m.is_kong for m in hand.melds)
+        report.with_ghosts += GHOST in hand.all_tiles
         report.contradictions += contradictions(rs, stored.pairs, s)
     return report

@@ -12,6 +12,17 @@ the exposed reading shows on that concealed division too (tests/test_pairs.py tr
 hand stream). Two tile patterns that no division walked here shows together are therefore never shown together
 by any hand: the matrix's `never`, with the space as its proof.
 
+Hands with ghosts (tiles that stand for any tile) are read as the hand their ghosts make, and a tile pattern
+reads that hand's sets and tiles: its standing part holds no tile five times, so it is one of the orbits' hands,
+and claimed sets beside it (which may hold a fifth copy of a tile) are sets of a kind and suit the tile
+patterns read no differently from another of the same kind and suit. So the walk's `never` for two tile
+patterns holds for ghost hands too, and for a pattern whose requirement reads the division alone (nine gates'
+tiles, a wait's chow); the adversary (verify.py) attacks it with ghost hands. It does not hold for a requirement
+that counts copies of a tile beyond the division's (`potential.counts_copies`: a robbed kong's tile held once, a
+fourth copy free to kong), which a ghost can stand for past the four: those pairs are left to the search, which
+tries hands with ghosts. A pattern read in a shape of its own (四鬼和) is never met by the walk;
+the policy answers its pairs (decide.py).
+
 Patterns that read more than the tiles join the masks through what they ask of a division (potential.py):
 a division *admits* such a pattern when some situation could make it show there. A pair that no division
 shows or admits together is never shown together either, and the requirement is the reason.
@@ -31,17 +42,17 @@ from ..scoring.families import policy_of
 from ..shapes import ALL_FORMS, Form, Reading, readings
 from ..stats.hands import Orbit, Vec
 from ..stats.tally import fixed_tile_lists, hand_of, images, tile_only
-from .potential import Shape, requirement, shape_of
+from .potential import Shape, counts_copies, requirement, shape_of
 
 Witness = tuple[int, Vec, int]
 """Where a pair was first shown together: (orbit index, hand counts, division index in reading order)."""
 
 
 def walked(rs: Ruleset) -> bool:
-    """Whether the walk covers `rs`: rule sets of suit-bound wild tiles, and of ghosts (tiles that stand for any
-    tile, outside the 34 kinds the orbits hold), have another population, so the walk proves no `never` for them."""
-    family = policy_of(rs.policy)
-    return not family.suit_bound_wilds and not family.plays_ghosts(rs)
+    """Whether the walk covers `rs`. Rule sets of suit-bound wild tiles have another population, so the walk
+    proves no `never` for them. Ghosts (tiles that stand for any tile) do not: a hand with ghosts is read as
+    the hand its ghosts make, so the walk's `never` holds for most of its pairs (module text, `Sightings.by_copies`)."""
+    return not policy_of(rs.policy).suit_bound_wilds
 
 
 def tile_patterns(rs: Ruleset) -> list[str]:
@@ -101,6 +112,9 @@ class Sightings:
     # pungs of them — what `alongside` says in short when it holds too many kinds
     space: Space = field(default_factory=Space)
     walked: bool = True  # False for a rule set the walk does not cover: it then proves nothing
+    apart: frozenset[str] = frozenset()  # patterns read in a shape of their own, which no division walked shows
+    ghosts: bool = False  # a rule set of ghosts (module text)
+    by_copies: frozenset[str] = frozenset()  # in one, the patterns whose `never` the walk cannot prove
 
     def merge(self, other: Sightings) -> None:
         for mine, theirs in ((self.together, other.together), (self.admitted, other.admitted)):
@@ -118,7 +132,16 @@ class Sightings:
         if not self.walked:
             return []
         return [(a, b) for i, a in enumerate(self.ids) for b in self.ids[i + 1:]
-                if (a, b) not in self.together and (a, b) not in self.admitted]
+                if (a, b) not in self.together and (a, b) not in self.admitted and not {a, b} & self.apart
+                and not {a, b} & self.by_copies]
+
+
+def _sightings(rs: Ruleset) -> Sightings:
+    """A walked rule set's empty sightings, with what its ghosts (if it plays them) keep the walk from proving."""
+    family = policy_of(rs.policy)
+    ghosts = family.plays_ghosts(rs)
+    return Sightings([p.id for p in rs.patterns], frozenset(tile_patterns(rs)), apart=frozenset(family.read_apart(rs)),
+                     ghosts=ghosts, by_copies=frozenset(p.id for p in rs.patterns if ghosts and counts_copies(p, rs)))
 
 
 class Walker:
@@ -144,8 +167,7 @@ class Walker:
                     self.specs.append(replace(p, id=str(len(self.specs)), excludes=()))
                 row.append((keys[key], k))
             self.maps.append(row)
-        self.sightings = {rs.id: Sightings([p.id for p in rs.patterns], frozenset(tile_patterns(rs)))
-                          for rs in self.rulesets}
+        self.sightings = {rs.id: _sightings(rs) for rs in self.rulesets}
         self._admits: list[dict[Shape, int]] = [{} for _ in self.rulesets]  # shape -> bits of admitted patterns
         self.lists = [t for rs in self.rulesets for t in fixed_tile_lists(rs)]
         self._masks: list[dict[int, int]] = [{} for _ in self.rulesets]  # spec bits -> pattern bits
@@ -247,7 +269,7 @@ def bits_of(mask: int) -> list[int]:
 
 
 def unwalked(rs: Ruleset) -> Sightings:
-    """The sightings of a rule set the walk does not cover (suit-bound wilds, ghosts): none, and no `never`."""
+    """The sightings of a rule set the walk does not cover (suit-bound wilds): none, and no `never`."""
     return Sightings([p.id for p in rs.patterns], frozenset(tile_patterns(rs)), walked=False)
 
 

@@ -22,7 +22,8 @@ from ..rules import Ruleset
 from ..scoring import engine
 from ..scoring.families import policy_of
 from ..scoring.result import Score
-from .moves import concealed, declares, fixed_flags, neighbours, plain, random_walk, reads_of, situations, valid
+from .moves import (concealed, declares, fixed_flags, ghost_some, neighbours, plain, random_walk, reads_of,
+                    situations, valid)
 
 Pair = tuple[str, str]
 
@@ -42,6 +43,8 @@ BUDGET = 600
 """Hands one pair's targeted search may score at most: what it misses, the situations and exhaust.py try."""
 SITUATIONS = 3000
 """Hands one pair's situation search may score at most."""
+GHOSTED = 8
+"""In a rule set of ghosts, hands with ghosts made from each starting hand of a pair's targeted search."""
 
 
 @dataclass
@@ -84,6 +87,7 @@ class Search:
         self.starts: dict[str, list[Hand]] = {p.id: [] for p in rs.patterns}  # hands each pattern counts on
         self.riichi = declares(rs)
         self.policy = policy_of(rs.policy)
+        self.ghosts = self.policy.plays_ghosts(rs)  # hands with ghosts are searched too
         self._seen: set[Hand] = set()
 
     def pair(self, a: str, b: str) -> Pair:
@@ -140,6 +144,10 @@ class Search:
                 self.record(start)
             for _ in range(walks):
                 self.record(random_walk(hand, reading_of, self.riichi, rnd, rnd.randint(1, 3)))
+            for _ in range(walks if self.ghosts else 0):
+                ghosted = ghost_some(hand, rnd)
+                if ghosted is not None:
+                    self.record(ghosted)
 
     def done(self, pair: Pair, apart: Apart | None) -> bool:
         """Whether the pair has a hand counting both or, for a pair the policy keeps apart, a hand showing both
@@ -159,6 +167,9 @@ class Search:
                 continue
             a, b = pair
             frontier = (extra or {}).get(pair, []) + self.starts[a][:KEEP] + self.starts[b][:KEEP]
+            if self.ghosts:  # a pair that only ghosts bring together may be more than two moves away
+                rnd = Random(f"{a} {b}")
+                frontier += [g for h in frontier for _ in range(GHOSTED) if (g := ghost_some(h, rnd)) is not None]
             for start in frontier:
                 self.record(start)
             before = self.found.scored
@@ -168,7 +179,7 @@ class Search:
                 nxt: list[Hand] = []
                 for hand in frontier:
                     s = engine.score(hand, self.rs)
-                    for n in neighbours(hand, s.reading if s.complete else None, self.riichi):
+                    for n in neighbours(hand, s.reading if s.complete else None, self.riichi, self.ghosts):
                         got = self.record(n)
                         if got is not None and {a, b} & ({c.id for c in got.patterns} | {e.id for e in got.excluded}):
                             nxt.append(n)

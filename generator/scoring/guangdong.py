@@ -179,6 +179,9 @@ class GuangdongPolicy(Policy):
     def plays_ghosts(self, ruleset: Ruleset) -> bool:
         return bool(ruleset.option("ghosts"))
 
+    def read_apart(self, ruleset: Ruleset) -> dict[str, frozenset[str]]:
+        return _alone(ruleset) if self.plays_ghosts(ruleset) else {}
+
     def statistics_gap_for(self, ruleset: Ruleset) -> str | None:
         if self.plays_ghosts(ruleset):
             return ("its hands may hold ghosts, which the enumeration of the 34 kinds of tile does not reach; a "

@@ -203,6 +203,13 @@ class Policy(ABC):
         hand with a ghost as no winning shape, and waits on none, in a rule set that does not."""
         return False
 
+    def read_apart(self, ruleset: Ruleset) -> dict[str, frozenset[str]]:
+        """The patterns read in a shape of their own (广东 2023's 四鬼和: all four ghosts, no sets), each with the
+        patterns read beside it on that reading; no other pattern ever shows on the same reading as it. The
+        compatibility matrix answers their pairs from this, since the walk of ordinary divisions never meets
+        them."""
+        return {}
+
     def statistics_gap_for(self, ruleset: Ruleset) -> str | None:
         """Why the statistics leave this rule set out when that is a choice (`statistics_gap`, or a reason of the
         rule set's own), or None."""
