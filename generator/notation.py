@@ -178,7 +178,8 @@ def _checked_context(values: dict[str, object], cols: dict[str, int]) -> WinCont
     if ctx.riichi and ctx.double_riichi:
         raise HandError(N_("'double-riichi' is already a riichi: give one of the two"), cols["riichi"])
     if ctx.ippatsu and not ctx.declared_riichi:
-        raise HandError(N_("'ippatsu' is a win within a turn of declaring riichi: it needs 'riichi' or 'double-riichi'"),
+        raise HandError(N_("'ippatsu' is a win within a turn of declaring riichi: it needs 'riichi' or "
+                           "'double-riichi'"),
                         cols["ippatsu"])
     return ctx
 

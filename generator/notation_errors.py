@@ -60,6 +60,7 @@ def _red_mask(reds: list[tuple[Tile, int]]) -> int:
     for tile, col in reds:
         bit = red_bit(tile)
         if mask & bit:
-            raise HandError(N_("a second red five of %(suit)s (each suit has one red five)"), col, suit=tile_to_text(tile)[1])
+            raise HandError(N_("a second red five of %(suit)s (each suit has one red five)"), col,
+                            suit=tile_to_text(tile)[1])
         mask |= bit
     return mask
