@@ -1,6 +1,16 @@
 /* What the calculator's page draws with: elements built from plain values (every text goes in by textContent or an
    attribute, never as markup) and figures written as the site's receipts write them. Imported by calculator.js. */
 
+/* The page's words: on a page of another language the catalogue's translations by their English
+   (#calculator-words, generator/site/calculator_words.py), which the engine's worker is given too; "%(name)s" stands
+   for a value. The English page has none, and its words are the keys themselves. */
+const wordsElement = document.getElementById("calculator-words");
+export const WORDS = wordsElement ? JSON.parse(wordsElement.textContent) : {};
+export function t(text, values) {
+  const said = Object.prototype.hasOwnProperty.call(WORDS, text) ? WORDS[text] : text;
+  return values ? said.replace(/%\((\w+)\)s/g, (m, k) => String(values[k])) : said;
+}
+
 /* An element with attributes ("text" is its text content; null, undefined and false leave an attribute out). */
 export function el(tag, attrs, ...children) {
   const e = document.createElement(tag);
@@ -17,7 +27,7 @@ export function el(tag, attrs, ...children) {
 export function num(value) {
   return Math.abs(value) >= 10000 && Number.isInteger(value) ? String(value).replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f") : String(value);
 }
-export function unitLabel(unit, value) { return unit === "points" && value === 1 ? "point" : unit; }
+export function unitLabel(unit, value) { return t(unit === "points" && value === 1 ? "point" : unit); }
 export function amount(value, unit) { return num(value) + " " + unitLabel(unit, value); }
 
 export function tableWrap(label, table) {
