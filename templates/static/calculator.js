@@ -190,7 +190,6 @@ function startWorker() {
   worker = early ? early.worker : new Worker(new URL("calculator-worker.js", import.meta.url), { type: "module" });
   const t0 = early ? early.started : performance.now();
   root.dataset.workerAt = String(Math.round(t0));  // since navigation (benchmarks)
-  if (Object.keys(WORDS).length) worker.postMessage({ type: "words", json: JSON.stringify(WORDS) });  // before any hand
   const receive = (msg) => {
     if (msg.type === "ready") {
       engine = msg.info;
@@ -216,9 +215,11 @@ function startWorker() {
   };
   worker.onmessage = (event) => receive(event.data);
   worker.onerror = (e) => { statusLine.textContent = t("The engine could not start: %(why)s", { why: e.message || t("worker error") }); };
-  if (early) early.early.splice(0).forEach(receive);
-  else worker.postMessage({ type: "init", runtime: new URL(runtime, location.href).href,
+  if (!early) worker.postMessage({ type: "init", runtime: new URL(runtime, location.href).href,
     bundle: new URL(root.dataset.bundle, location.href).href, snapshot: null, lock: null });
+  /* after "init" and before any hand (an early "ready" below may send one): the worker takes them in that order */
+  if (Object.keys(WORDS).length) worker.postMessage({ type: "words", json: JSON.stringify(WORDS) });
+  if (early) early.early.splice(0).forEach(receive);
 }
 
 /* ---------------------------------------------------------------- results */
