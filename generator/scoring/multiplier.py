@@ -234,7 +234,7 @@ def settle(fans: int, tsumo: bool, rules: StakeRules, table: TableState = DEFAUL
         notes.append(Message(N_("below the minimum: %(stake)s needs %(fans)s fans (%(amount)s) from %(who)s; "
                                 "%(owed)s"), who=who, owed=_owed_text(shares), **need))
     elif not all(reach.values()):
-        short = ", ".join(s.seat for s in shares if not s.reaches_minimum)
+        short = joined(Name(s.seat, SEAT_ZH[s.seat]) for s in shares if not s.reaches_minimum)
         notes.append(Message(N_("%(short)s stay below the minimum (%(stake)s needs %(fans)s fans (%(amount)s) from a "
                                 "payer) and pay nothing; %(owed)s"), short=short, owed=_owed_text(shares), **need))
     if meets and gold:
@@ -247,8 +247,8 @@ def settle(fans: int, tsumo: bool, rules: StakeRules, table: TableState = DEFAUL
 
 
 def _owed_text(shares: tuple[Share, ...]) -> Message:
-    return joined(Message(N_("%(seat)s %(fans)s fan"), seat=s.seat, fans=s.fans) if s.fans == 1 else
-                  Message(N_("%(seat)s %(fans)s fans"), seat=s.seat, fans=s.fans) for s in shares)
+    return joined(Message(N_("%(seat)s %(fans)s fan") if s.fans == 1 else N_("%(seat)s %(fans)s fans"),
+                          seat=Name(s.seat, SEAT_ZH[s.seat]), fans=s.fans) for s in shares)
 
 
 def discard_bars(hand: Hand, rules: StakeRules, table: TableState = DEFAULT_TABLE) -> list[str]:
