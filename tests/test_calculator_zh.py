@@ -144,7 +144,10 @@ def test_the_chinese_page_gives_chinese_verdicts_and_errors(calculator_site: str
             assert no_shape.startswith("按此规则不是和牌：这些牌在这套规则下不成和牌型")
             assert not LATIN_WORD.search(no_shape.replace("mcr", ""))
             _ask(page, "123m")
-            assert "再加" in page.text_content("#results .needs")
+            assert page.text_content("#results .needs") == "已有 3 张：再加 11 张成和牌（再加 10 张即显示听哪些牌）。杠按三张计。"
+            _ask(page, "1112345678999m")
+            assert page.text_content("#answer p") == "听 1m 2m 3m 4m 5m 6m 7m 8m 9m 7z（每张的得分见下方）。"
+            assert page.text_content("#results h2") == "听牌"
         finally:
             browser.close()
         assert errors == [], errors
@@ -164,6 +167,14 @@ def test_the_english_page_still_answers_in_english(calculator_site: str) -> None
             _ask(page, REFUSED)
             assert "not a Riichi hand: riichi is declared on a concealed hand only" in \
                 page.text_content("#calc-score-riichi")
+            _ask(page, "123m")
+            assert page.text_content("#results .needs") == \
+                "3 tiles so far: 11 more for a complete hand (10 more shows what it waits on). A kong counts as three."
+            _ask(page, "1112345678999m")
+            assert page.text_content("#answer p") == "Waits on 1m 2m 3m 4m 5m 6m 7m 8m 9m 7z (each tile's score: below)."
+            assert page.text_content("#results h2") == "Waits"
+            assert page.text_content("#calc-status").startswith("Waits table in ")
+            assert page.text_content("#calc-preview-text") == "13 tiles: a waiting hand (what it waits on is shown below)"
         finally:
             browser.close()
         assert errors == [], errors

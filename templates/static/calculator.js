@@ -8,7 +8,7 @@
    a malformed hand gives an element with data-error and no totals. */
 import { readHand, writeHand } from "./calculator-notation.js";
 import { copyTile, showPreview, tileCount } from "./calculator-preview.js";
-import { WORDS, amount, el, num, t, tableWrap } from "./calculator-dom.js";
+import { WORDS, amount, el, needsText, num, t, tableWrap, verdict } from "./calculator-dom.js";
 import { rovingGrid } from "./calculator-grid.js";
 
 const MAX_INPUT = 200;
@@ -240,17 +240,6 @@ function showEmpty() {
   cite.hidden = true;
 }
 
-/* A rule set's verdict in its own words: a refused shape says what is left over, 团圆 that its dragons are wilds
-   (the receipt's why_not, generator/leftover.py). */
-function verdict(s, why) {
-  if (!s.complete) {
-    const said = why || s.notes.join(t("; "));
-    return said ? t("not a winning shape: %(why)s", { why: said }) : t("not a winning shape");
-  }
-  if (!s.legal) return s.notes.length ? t("not a legal win: %(why)s", { why: s.notes.join(t("; ")) }) : t("not a legal win");
-  return t("legal win");
-}
-
 function rsName(id) { return (rulesetInfo[id] && rulesetInfo[id].name) || id; }
 
 function patternCell(x) {
@@ -393,12 +382,6 @@ function showAnswer(a, text) {
       el("strong", { text: s.complete ? totalText(r) : "—" }), s.complete && !s.legal ? t(" (not legal)") : "");
   }));
   box.replaceChildren(...(shape ? [el("p", { class: "no-shape", text: t("Not a winning shape: %(why)s.", { why: shape }) })] : []), list);
-}
-
-function needsText(a) {
-  const n = a.to_complete;
-  return t(a.tiles === 1 ? "1 tile so far: %(more)s more for a complete hand" : "%(n)s tiles so far: %(more)s more for a complete hand", { n: a.tiles, more: n })
-    + (a.to_waiting > 0 ? t(" (%(n)s more shows what it waits on)", { n: a.to_waiting }) : "") + t(". A kong counts as three.");
 }
 
 function renderWaits(a) {
