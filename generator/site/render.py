@@ -296,7 +296,7 @@ def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None,
                        hand=lambda notation, size="normal": hand_svg(notation, size, lang),
                        accent=accent_style, number=_number,
                        amount=amount, unindexed=unindexed, names_element=names_element,
-                       keywords_element=keywords_element)
+                       keywords_element=keywords_element, say=lambda text: i18n.say(text, locale))
     env.globals.update(
         urls=urls,
         search_kind=kind_of, search_kinds=KIND_ORDER, search_title_only=TITLE_ONLY,
