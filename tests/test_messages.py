@@ -255,3 +255,22 @@ def test_the_output_is_byte_for_byte_the_baselines(tmp_path: Path) -> None:
         a, b = before.splitlines(), after.splitlines()
         first = next(i for i, (x, y) in enumerate(zip(a, b)) if x != y) if len(a) == len(b) else min(len(a), len(b))
         pytest.fail(f"line {first}: {a[first:first + 1]!r} became {b[first:first + 1]!r}")
+
+
+def test_a_receipt_on_a_chinese_page_says_the_engines_words_in_chinese() -> None:
+    from generator.site import views
+    from generator.site.render import environment
+
+    rulesets = all_rulesets()
+    macro = '{% from "_macros.html" import receipt %}{{ receipt(r) }}'
+    cases = [("mcr", "123m456p789s11z23s+5s", "按此规则不是和牌：这些牌在这套规则下不成和牌型：最多 3 组面子和一对将"),
+             ("riichi", "234m456p678s55z99s+9s riichi dora=3m seat=S", "幺九明刻（999s）"),
+             ("riichi", "123m456p789s1z [555p] +1z riichi", "立直麻将中不可能有这副牌：只有门清才能立直")]
+    for rid, text, said in cases:
+        rs = rulesets[rid]
+        s = score(parse_hand(text), rs)
+        with i18n.using(i18n.ZH_HANS):
+            html = environment(locale=i18n.ZH_HANS).from_string(macro).render(r=views.receipt(s, rs))
+        assert said in html, (rid, text)
+        english = environment().from_string(macro).render(r=views.receipt(s, rs))
+        assert all(str(n) in english for n in s.notes)
