@@ -319,7 +319,7 @@ function receiptOf(r) {
 function paymentsPara(payments, label) {
   const para = el("p", { class: "payments" }, el("span", { class: "label", text: label }), " ");
   payments.forEach(([scheme, parts], k) => {
-    para.append(el("span", { class: "pay", text: scheme + ": " + parts.map(([payer, amt]) => payer + " " + num(amt)).join(t(", ")) }));
+    para.append(el("span", { class: "pay", text: scheme + t(": ") + parts.map(([payer, amt]) => payer + " " + num(amt)).join(t(", ")) }));
     if (k < payments.length - 1) para.append(t("; "));
   });
   return para;
