@@ -228,7 +228,8 @@ def pattern_value(rs: Ruleset, p: Pattern, value: int | None = None) -> str:
     """A pattern's value (`value`, else its own) as a reader reads it: the family's word where it has one
     (Riichi's 'yakuman'), else the figure with the rule set's unit."""
     value = p.value if value is None else value
-    return policy_of(rs.policy).value_words(rs, p, value) or amount(value, rs.value_unit)
+    named = policy_of(rs.policy).value_words(rs, p, value)
+    return i18n.say(named, i18n.current()) if named else amount(value, rs.value_unit)
 
 
 class _CompiledTemplates(FileSystemBytecodeCache):

@@ -118,7 +118,7 @@ def _printed(score: Score, rs: Ruleset) -> Printed:
     payments = tuple((_say(scheme), tuple((_say(payer), amount) for payer, amount in parts))
                      for scheme, parts in shown.payments)
     lines = tuple(Line(c.zh, c.en, urls.pattern_url(rs.id, c.id) if c.listed else None, c.value, c.count, c.points,
-                       c.running, c.sets, c.words, c.running_words) for c in shown.counted)
+                       c.running, c.sets, _say(c.words), _say(c.running_words)) for c in shown.counted)
     struck = tuple(Struck(x.zh, x.en, urls.pattern_url(rs.id, x.id) if x.listed else None, _say(x.rule),
                           x.by if x.by_name is None else _say(x.by_name),
                           None if x.by_name is None else urls.pattern_url(rs.id, x.by)) for x in shown.struck)
