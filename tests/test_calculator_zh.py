@@ -171,10 +171,12 @@ def test_the_english_page_still_answers_in_english(calculator_site: str) -> None
             assert page.text_content("#results .needs") == \
                 "3 tiles so far: 11 more for a complete hand (10 more shows what it waits on). A kong counts as three."
             _ask(page, "1112345678999m")
-            assert page.text_content("#answer p") == "Waits on 1m 2m 3m 4m 5m 6m 7m 8m 9m 7z (each tile's score: below)."
+            assert page.text_content("#answer p") == \
+                "Waits on 1m 2m 3m 4m 5m 6m 7m 8m 9m 7z (each tile's score: below)."
             assert page.text_content("#results h2") == "Waits"
             assert page.text_content("#calc-status").startswith("Waits table in ")
-            assert page.text_content("#calc-preview-text") == "13 tiles: a waiting hand (what it waits on is shown below)"
+            assert page.text_content("#calc-preview-text") == \
+                "13 tiles: a waiting hand (what it waits on is shown below)"
         finally:
             browser.close()
         assert errors == [], errors
