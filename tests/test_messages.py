@@ -274,3 +274,9 @@ def test_a_receipt_on_a_chinese_page_says_the_engines_words_in_chinese() -> None
         assert said in html, (rid, text)
         english = environment().from_string(macro).render(r=views.receipt(s, rs))
         assert all(str(n) in english for n in s.notes)
+    # the reading's sets keep their classes when their words are Chinese
+    rs = rulesets["mcr"]
+    s = score(parse_hand("123m456p789s1z [555p] +1z"), rs)
+    with i18n.using(i18n.ZH_HANS):
+        html = environment(locale=i18n.ZH_HANS).from_string(macro).render(r=views.receipt(s, rs))
+    assert '<span class="set exposed">' in html and "has-win" in html and "刻子 明" in html

@@ -62,7 +62,9 @@ class Printed:
     lines: tuple[Line, ...]
     struck: tuple[Struck, ...]
     subtotal: int
-    reading: tuple[tuple[str, str, str], ...]  # (number, kind, tiles) with "exposed"/"win" marks in kind
+    # (number, kind, tiles, marks): the kind in the page's language with its marks ("exposed", "win"), and the marks
+    # in English as well, which the page's classes are named by
+    reading: tuple[tuple[str, str, str, str], ...]
     form: str
     payments: tuple[tuple[str, tuple[tuple[str, float], ...]], ...]  # (scheme name, ((payer, amount), ...))
     why_not: str  # what is left over when the tiles make no winning shape (generator/leftover.py)
@@ -114,7 +116,7 @@ def _say(text: str) -> str:
 def _printed(score: Score, rs: Ruleset) -> Printed:
     """The receipt's lines (`generator.receipt`, which the command line prints too) and the links to pattern pages."""
     shown = receipt_lines(score, rs)
-    reading = tuple((n, _say(kind), tiles) for n, kind, tiles in shown.reading)
+    reading = tuple((n, _say(kind), tiles, str(kind)) for n, kind, tiles in shown.reading)
     payments = tuple((_say(scheme), tuple((_say(payer), amount) for payer, amount in parts))
                      for scheme, parts in shown.payments)
     lines = tuple(Line(c.zh, c.en, urls.pattern_url(rs.id, c.id) if c.listed else None, c.value, c.count, c.points,
