@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .hand import Hand
+from .messages import N_, Message
 from .tiles import Tile, counts_of, is_dragon, is_wind, tile_to_text
 
 
@@ -67,7 +68,12 @@ def closest(tiles: Sequence[Tile]) -> Arrangement:
                        tuple(tile_to_text(t) for t in left))
 
 
-SUIT_WILDS = "中 is the wild of 萬 (m), 白 of 筒 (p), 發 of 条 (s)"
+SUIT_WILDS = Message(N_("中 is the wild of 萬 (m), 白 of 筒 (p), 發 of 条 (s)"))
+WILDS = N_("here the dragons are wilds (%(wilds)s): each stands only for a tile of its own suit, and no choice of them "
+           "completes the hand%(no_winds)s")
+"""The sentence for a rule set whose dragons are suit-bound wilds (团圆); the calculator tells it from the others."""
+_NO_WINDS = Message(N_("; this tile set has no winds"))
+_PAIR, _NO_PAIR = Message(N_(" and a pair")), Message(N_(", no pair"))
 
 
 def why_not(hand: Hand, suit_bound_wilds: bool, winds: bool = True) -> str:
@@ -75,14 +81,14 @@ def why_not(hand: Hand, suit_bound_wilds: bool, winds: bool = True) -> str:
     `winds`: whether the rule set's tiles include the winds."""
     standing = (*hand.concealed, hand.win_tile)
     if suit_bound_wilds and any(is_dragon(t) for t in standing):
-        no_winds = "; this tile set has no winds" if not winds and any(is_wind(t) for t in hand.all_tiles) else ""
-        return (f"here the dragons are wilds ({SUIT_WILDS}): each stands only for a tile of its own suit, and no "
-                f"choice of them completes the hand{no_winds}")
+        no_winds = _NO_WINDS if not winds and any(is_wind(t) for t in hand.all_tiles) else ""
+        return Message(WILDS, wilds=SUIT_WILDS, no_winds=no_winds)
     best = closest(standing)
     sets = len(best.sets) + len(hand.melds)
     shown = " ".join([*best.sets, *([best.pair] if best.pair else [])])
-    words = f"at most {sets} set{'s' if sets != 1 else ''}" + (" and a pair" if best.pair else ", no pair") + \
-        (f" ({shown})" if shown else "")
+    most = Message(N_("at most %(n)s set") if sets == 1 else N_("at most %(n)s sets"), n=sets)
     pairs = sum(c // 2 for c in counts_of(standing)) if not hand.melds else 0
-    seven = f"; seven pairs needs 7 pairs, it has {pairs}" if pairs >= 4 else ""
-    return f"{words}; left over: {' '.join(best.left)}{seven}"
+    seven = Message(N_("; seven pairs needs 7 pairs, it has %(n)s"), n=pairs) if pairs >= 4 else ""
+    return Message(N_("%(most)s%(pair)s (%(shown)s); left over: %(left)s%(seven)s") if shown else
+                   N_("%(most)s%(pair)s; left over: %(left)s%(seven)s"), most=most,
+                   pair=_PAIR if best.pair else _NO_PAIR, shown=shown, left=" ".join(best.left), seven=seven)

@@ -12,13 +12,13 @@ The canonical string is a hand's identity (example pages are named from it), so
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
 from operator import eq
 
 from .hand import Hand, Meld, MeldKind, WaitingHand, WinContext
-from .notation_errors import HandError, _shown
+from .messages import N_, Message
+from .notation_errors import HandError, _check_copies, _check_first_turn, _red_mask, _shown
 from .notation_format import (  # noqa: F401  (re-exported: the notation's formatting half)
     _TILE_TEXT,
     BOOL_FLAGS,
@@ -37,14 +37,12 @@ from .notation_format import (  # noqa: F401  (re-exported: the notation's forma
 from .notation_riichi import INDICATOR_FLAGS, MAX_INDICATORS
 from .tiles import (
     GHOST,
-    MAX_GHOSTS,
     SUIT_LETTERS,
     Tile,
     is_honor,
     make,
     red_bit,
     suit_of,
-    tile_to_text,
     wind_from_letter,
 )
 
@@ -71,13 +69,13 @@ def _scan_tiles(text: str, start: int, offset: int, reds: list[tuple[Tile, int]]
             digits.append((int(ch), col))
         elif ch in SUIT_LETTERS:
             if not digits:
-                raise HandError(f"suit letter '{ch}' without ranks before it", col)
+                raise HandError(N_("suit letter '%(ch)s' without ranks before it"), col, ch=ch)
             for rank, dcol in digits:
                 if ch == "z" and rank > 8:
-                    raise HandError(f"'{rank}z' is not a tile (honours are 1z-7z, a ghost is 8z)", dcol)
+                    raise HandError(N_("'%(rank)sz' is not a tile (honours are 1z-7z, a ghost is 8z)"), dcol, rank=rank)
                 if rank == 0:
                     if ch == "z":
-                        raise HandError("'0z' is not a tile (a red five is 0m, 0p or 0s)", dcol)
+                        raise HandError(N_("'0z' is not a tile (a red five is 0m, 0p or 0s)"), dcol)
                     if reds is not None:
                         reds.append((make(5, ch), dcol))
                     rank = 5
@@ -85,16 +83,16 @@ def _scan_tiles(text: str, start: int, offset: int, reds: list[tuple[Tile, int]]
             digits = []
         elif ch in ALIASES:
             if digits:
-                raise HandError(f"ranks without a suit letter before '{ch}'", digits[0][1])
+                raise HandError(N_("ranks without a suit letter before '%(ch)s'"), digits[0][1], ch=ch)
             rank, suit = ALIASES[ch]
             tiles.append((make(rank, suit), col))
         elif ch.isalpha():
-            raise HandError(f"unknown suit letter or tile '{_shown(ch)}'", col)
+            raise HandError(N_("unknown suit letter or tile '%(ch)s'"), col, ch=_shown(ch))
         else:
             break
         i += 1
     if digits:
-        raise HandError("ranks without a suit letter", digits[0][1])
+        raise HandError(N_("ranks without a suit letter"), digits[0][1])
     return tiles, i
 
 
@@ -104,14 +102,15 @@ def _parse_meld(text: str, i: int, offset: int, reds: list[tuple[Tile, int]] | N
     col = offset + i + 1
     tiles, j = _scan_tiles(text, i + 1, offset, reds)
     if j >= len(text) or text[j] != closer:
-        found = f"'{_shown(text[j])}'" if j < len(text) else "the end"
-        raise HandError(f"meld opened with '{opener}' is not closed with '{closer}' (found {found})", offset + j + 1)
+        found = Message(N_("'%(ch)s'"), ch=_shown(text[j])) if j < len(text) else Message(N_("the end"))
+        raise HandError(N_("meld opened with '%(opener)s' is not closed with '%(closer)s' (found %(found)s)"),
+                        offset + j + 1, opener=opener, closer=closer, found=found)
     kinds = [t for t, _ in tiles]
     if GHOST in kinds:
-        raise HandError("a ghost (8z) stands in the hand, never in a meld: write the meld's own tiles", col)
+        raise HandError(N_("a ghost (8z) stands in the hand, never in a meld: write the meld's own tiles"), col)
     if opener == "{":
         if len(kinds) != 4 or len(set(kinds)) != 1:
-            raise HandError("only a kong of four identical tiles may be written in {…} (concealed kong)", col)
+            raise HandError(N_("only a kong of four identical tiles may be written in {…} (concealed kong)"), col)
         return Meld(MeldKind.KONG, kinds[0], concealed=True), j + 1
     if len(kinds) == 4 and len(set(kinds)) == 1:
         return Meld(MeldKind.KONG, kinds[0]), j + 1
@@ -120,11 +119,11 @@ def _parse_meld(text: str, i: int, offset: int, reds: list[tuple[Tile, int]] | N
     if len(kinds) == 3:
         low = sorted(kinds)
         if any(is_honor(t) for t in low):
-            raise HandError("honours cannot form a chow", col)
+            raise HandError(N_("honours cannot form a chow"), col)
         if not (suit_of(low[0]) == suit_of(low[2]) and low[1] == low[0] + 1 and low[2] == low[0] + 2):
-            raise HandError("a chow must be three consecutive tiles of one suit", col)
+            raise HandError(N_("a chow must be three consecutive tiles of one suit"), col)
         return Meld(MeldKind.CHOW, low[0]), j + 1
-    raise HandError(f"a meld holds 3 or 4 tiles (a run, three or four of a kind), not {len(kinds)}", col)
+    raise HandError(N_("a meld holds 3 or 4 tiles (a run, three or four of a kind), not %(n)s"), col, n=len(kinds))
 
 
 def _flag_item(tok: str, col: int) -> tuple[str, object]:
@@ -132,26 +131,27 @@ def _flag_item(tok: str, col: int) -> tuple[str, object]:
     name, eq, raw = tok.partition("=")
     if name in BOOL_FLAGS or name in RIICHI_FLAGS:
         if eq:
-            raise HandError(f"flag '{name}' takes no value", col)
+            raise HandError(N_("flag '%(name)s' takes no value"), col, name=name)
         return name.replace("-", "_"), True
     if name in ("seat", "round"):
         letter = raw.upper()
         if letter in ("1Z", "2Z", "3Z", "4Z"):
             letter = "ESWN"[int(letter[0]) - 1]
         if letter not in ("E", "S", "W", "N"):
-            raise HandError(f"'{name}' must be E, S, W or N, not '{_shown(raw)}'", col)
+            raise HandError(N_("'%(name)s' must be E, S, W or N, not '%(raw)s'"), col, name=name, raw=_shown(raw))
         return name, wind_from_letter(letter)
     if name in COUNT_LIMITS:
         limit = COUNT_LIMITS[name]
         # the length test comes first: int() refuses strings of over 4300 digits with a bare ValueError
         if not raw or any(c not in DIGITS for c in raw) or len(raw.lstrip("0")) > len(str(limit)) \
                 or int(raw) > limit:
-            raise HandError(f"'{name}' must be a whole number from 0 to {limit}, not '{_shown(raw)}'", col)
+            raise HandError(N_("'%(name)s' must be a whole number from 0 to %(limit)s, not '%(raw)s'"), col, name=name,
+                            limit=limit, raw=_shown(raw))
         return name.replace("-", "_"), int(raw)
     if name in INDICATOR_FLAGS:
         return name, _indicators(name, raw, col)
-    raise HandError(f"unknown flag '{_shown(name)}' (known: {', '.join(BOOL_FLAGS)}, seat, round, flowers, …; "
-                    "all in the README)", col)
+    raise HandError(N_("unknown flag '%(name)s' (known: %(known)s, seat, round, flowers, …; all in the README)"), col,
+                    name=_shown(name), known=", ".join(BOOL_FLAGS))
 
 
 def _parse_flags(tokens: list[tuple[str, int]]) -> WinContext:
@@ -160,7 +160,7 @@ def _parse_flags(tokens: list[tuple[str, int]]) -> WinContext:
     for tok, col in tokens:
         name = tok.partition("=")[0]
         if name in cols:
-            raise HandError(f"flag '{name}' given twice", col)
+            raise HandError(N_("flag '%(name)s' given twice"), col, name=name)
         cols[name] = col
         field_name, value = _flag_item(tok, col)
         values[field_name] = value
@@ -173,11 +173,13 @@ def _checked_context(values: dict[str, object], cols: dict[str, int]) -> WinCont
     if ctx.after_kong:
         ctx = replace(ctx, tsumo=True)
     if ctx.robbing_kong and ctx.tsumo:
-        raise HandError("'robbing-kong' is a win on another player's tile, so it cannot be self-drawn", cols["robbing-kong"])
+        raise HandError(N_("'robbing-kong' is a win on another player's tile, so it cannot be self-drawn"),
+                        cols["robbing-kong"])
     if ctx.riichi and ctx.double_riichi:
-        raise HandError("'double-riichi' is already a riichi: give one of the two", cols["riichi"])
+        raise HandError(N_("'double-riichi' is already a riichi: give one of the two"), cols["riichi"])
     if ctx.ippatsu and not ctx.declared_riichi:
-        raise HandError("'ippatsu' is a win within a turn of declaring riichi: it needs 'riichi' or 'double-riichi'",
+        raise HandError(N_("'ippatsu' is a win within a turn of declaring riichi: it needs 'riichi' or "
+                           "'double-riichi'"),
                         cols["ippatsu"])
     return ctx
 
@@ -186,17 +188,18 @@ def _indicators(name: str, raw: str, col: int) -> tuple[Tile, ...]:
     """The indicator tiles of `dora=` / `ura=`, sorted (a red five `0` reads as a five)."""
     tiles, j = _scan_tiles(raw, 0, col + len(name))
     if j != len(raw) or not tiles:
-        raise HandError(f"'{name}' must be indicator tiles such as '{name}=3m7z', not '{_shown(raw)}'", col)
+        raise HandError(N_("'%(name)s' must be indicator tiles such as '%(name)s=3m7z', not '%(raw)s'"), col, name=name,
+                        raw=_shown(raw))
     if len(tiles) > MAX_INDICATORS:
-        raise HandError(f"'{name}' gives {len(tiles)} indicators (at most {MAX_INDICATORS}: one, and one per kong)",
-                        col)
+        raise HandError(N_("'%(name)s' gives %(n)s indicators (at most %(most)s: one, and one per kong)"), col,
+                        name=name, n=len(tiles), most=MAX_INDICATORS)
     return tuple(sorted(t for t, _ in tiles))
 
 
 def _split(text: str) -> tuple[str, list[tuple[str, int]], int]:
     """Separate the tile part (with its start offset) from the flag tokens."""
     if not text.strip():
-        raise HandError("empty hand", 1)
+        raise HandError(N_("empty hand"), 1)
     tokens: list[tuple[str, int]] = []
     i = 0
     while i < len(text):
@@ -211,9 +214,9 @@ def _split(text: str) -> tuple[str, list[tuple[str, int]], int]:
     first_flag = next((k for k, (tok, _) in enumerate(tokens) if tok[0].islower() and tok[0].isalpha()), len(tokens))
     for tok, pos in tokens[first_flag:]:
         if not (tok[0].islower() and tok[0].isalpha()):
-            raise HandError(f"tiles '{_shown(tok)}' after the flags (flags come last)", pos + 1)
+            raise HandError(N_("tiles '%(tiles_)s' after the flags (flags come last)"), pos + 1, tiles_=_shown(tok))
     if first_flag == 0:
-        raise HandError("no tiles before the flags", tokens[0][1] + 1)
+        raise HandError(N_("no tiles before the flags"), tokens[0][1] + 1)
     start = tokens[0][1]
     end = tokens[first_flag - 1][1] + len(tokens[first_flag - 1][0])
     flags = [(tok, pos + 1) for tok, pos in tokens[first_flag:]]
@@ -233,62 +236,33 @@ def _parse_tiles_part(part: str, offset: int, reds: list[tuple[Tile, int]]
             i += 1
         elif ch in "[{":
             if win is not None:
-                raise HandError("melds must come before '+' and the winning tile", col)
+                raise HandError(N_("melds must come before '+' and the winning tile"), col)
             meld, i = _parse_meld(part, i, offset, reds)
             melds.append((meld, col))
         elif ch == "+":
             if win is not None:
-                raise HandError("only one '+' winning tile is allowed", col)
+                raise HandError(N_("only one '+' winning tile is allowed"), col)
             tiles, j = _scan_tiles(part, i + 1, offset, reds)
             if len(tiles) != 1:
-                raise HandError(f"'+' must be followed by exactly one winning tile, not {len(tiles)}", col)
+                raise HandError(N_("'+' must be followed by exactly one winning tile, not %(n)s"), col, n=len(tiles))
             win = tiles[0]
             i = j
         elif ch in "]}":
-            raise HandError(f"'{ch}' without a matching opening bracket", col)
+            raise HandError(N_("'%(ch)s' without a matching opening bracket"), col, ch=ch)
         elif ch in DIGITS or ch.isalpha():
             if win is not None:
-                raise HandError("standing tiles must be written before '+' and the winning tile", col)
+                raise HandError(N_("standing tiles must be written before '+' and the winning tile"), col)
             tiles, j = _scan_tiles(part, i, offset, reds)
             concealed.extend(tiles)
             i = j
         else:
-            raise HandError(f"unexpected character '{_shown(ch)}'", col)
+            raise HandError(N_("unexpected character '%(ch)s'"), col, ch=_shown(ch))
     return concealed, melds, win
-
-
-def _check_first_turn(ctx: WinContext, melds: list[tuple[Meld, int]]) -> None:
-    """A first-turn win comes before anyone has claimed a tile, so the hand holds no exposed meld (a concealed
-    kong declared from the wall is still possible)."""
-    if ctx.first_turn:
-        for meld, col in melds:
-            if not meld.concealed:
-                raise HandError("'first-turn' is a win before any tile was claimed, so the hand cannot hold "
-                                "an exposed meld", col)
-
-
-def _check_copies(tiles: list[Tile], columns: dict[Tile, int]) -> None:
-    for t, n in sorted(Counter(tiles).items()):
-        if n > 4:
-            what = (f"ghosts (8z): there are {MAX_GHOSTS}" if t == GHOST
-                    else f"copies of {tile_to_text(t)} (a tile has only four copies)")
-            raise HandError(f"{n} {what}", columns[t])
-
-
-def _red_mask(reds: list[tuple[Tile, int]]) -> int:
-    """The suits holding a red five, as `WinContext.red` bits; a second red five of a suit is refused."""
-    mask = 0
-    for tile, col in reds:
-        bit = red_bit(tile)
-        if mask & bit:
-            raise HandError(f"a second red five of {tile_to_text(tile)[1]} (each suit has one red five)", col)
-        mask |= bit
-    return mask
 
 
 def _parse_common(text: str, expect_total: int) -> tuple[list[tuple[Tile, int]], tuple[Meld, ...], tuple[Tile, int] | None, WinContext]:
     if not isinstance(text, str):
-        raise HandError("a hand must be given as a string", 1)
+        raise HandError(N_("a hand must be given as a string"), 1)
     part, flag_tokens, offset = _split(text)
     reds: list[tuple[Tile, int]] = []
     concealed, melds, win = _parse_tiles_part(part, offset, reds)
@@ -315,11 +289,14 @@ def _parse_common(text: str, expect_total: int) -> tuple[list[tuple[Tile, int]],
     _check_first_turn(ctx, melds)
     standing = len(concealed) + (1 if win else 0)
     if len(melds) > 4:
-        raise HandError(f"{len(melds)} melds (at most four)", melds[4][1])
+        raise HandError(N_("%(n)s melds (at most four)"), melds[4][1], n=len(melds))
     want = expect_total - 3 * len(melds)
     if standing != want:
-        what = "tiles standing in the hand (winning tile included)" if expect_total == 14 else "tiles standing in the hand"
-        raise HandError(f"wrong tile count: {standing} {what}, expected {want} with {len(melds)} meld(s)", offset + len(part) + 1, tiles=standing + 3 * len(melds))
+        what = N_("wrong tile count: %(n)s tiles standing in the hand (winning tile included), expected %(want)s with "
+                  "%(melds)s meld(s)") if expect_total == 14 else \
+            N_("wrong tile count: %(n)s tiles standing in the hand, expected %(want)s with %(melds)s meld(s)")
+        raise HandError(what, offset + len(part) + 1, tiles=standing + 3 * len(melds), n=standing, want=want,
+                        melds=len(melds))
     return concealed, tuple(m for m, _ in melds), win, ctx
 
 
@@ -476,7 +453,7 @@ def _parse_hand_fully(text: str) -> Hand:
         win = concealed.pop()
     tiles = tuple(sorted(t for t, _ in concealed))
     if ctx.robbing_kong and (win[0] in tiles or any(win[0] in m.tiles for m in melds)):
-        raise HandError("'robbing-kong': the robbed tile cannot also be elsewhere in the winner's hand", win[1])
+        raise HandError(N_("'robbing-kong': the robbed tile cannot also be elsewhere in the winner's hand"), win[1])
     return Hand(tiles, melds, win[0], ctx)
 
 
@@ -492,7 +469,7 @@ def _parse_waiting_fully(text: str) -> WaitingHand:
     """`parse_waiting` by the full parser."""
     concealed, melds, win, ctx = _parse_common(text, 13)
     if win is not None:
-        raise HandError("a waiting hand has no winning tile: drop the '+'", win[1])
+        raise HandError(N_("a waiting hand has no winning tile: drop the '+'"), win[1])
     return WaitingHand(tuple(sorted(t for t, _ in concealed)), melds, ctx)
 
 

@@ -11,19 +11,32 @@ from dataclasses import dataclass
 from typing import Any
 
 from .leftover import why_not
+from .messages import N_, Message, Name, joined
 from .notation import HandError, parse_hand
 from .rules import Ruleset
 from .scoring import Score
 from .scoring.families import policy_of
-from .scoring.result import describe_reading
+from .scoring.result import NO_SHAPE, describe_reading
 
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭"
-PAYERS: Mapping[str, str] = {"each": "each loser pays", "discarder": "discarder pays", "other": "each other player pays",
-                              "dealer": "the dealer pays", "non-dealer": "each other non-dealer pays",
-                              "robbed": "the player whose kong was robbed pays"}
+PAYERS: Mapping[str, str] = {
+    "each": Message(N_("each loser pays")), "discarder": Message(N_("discarder pays")),
+    "other": Message(N_("each other player pays")), "dealer": Message(N_("the dealer pays")),
+    "non-dealer": Message(N_("each other non-dealer pays")),
+    "robbed": Message(N_("the player whose kong was robbed pays"))}
 """Who pays, in words (scoring/payments.py and Riichi's payments name the payer by these ids)."""
-NO_SHAPE = "the tiles do not form a winning shape in this rule set"
-"""The engine's note for tiles that make no winning shape (scoring/engine.py, scoring/multiplier.py)."""
+RULE_WORDS: Mapping[str, str] = {rule: Message(rule) for rule in (
+    N_("implied"), N_("series"), N_("limit"), N_("yakuman"), N_("limit: yakuman do not add up"),
+    N_("limit: scored alone"), N_("principle: non-separation"), N_("principle: non-identical"),
+    N_("principle: account once"), N_("option: no wait on the knitted straight"))}
+"""The engine's and the rule data's words for why a pattern was not counted (the data's longer reasons, "必然包含:
+…", are said as the data writes them)."""
+READING_WORDS: Mapping[str, str] = {word: Message(word) for word in (
+    N_("chow"), N_("pung"), N_("kong"), N_("pair"), N_("knitted"), N_("exposed"), N_("win"), N_("regular"),
+    N_("seven-pairs"), N_("thirteen-orphans"), N_("honors-knitted"), N_("knitted-straight"))}
+"""The reading's words: the kinds of set, their marks and the winning forms (scoring/result.py `describe_reading`)."""
+SCHEMES: Mapping[str, str] = {"riichi": Message(N_("riichi")), "kongs": Message(N_("kongs"))}
+"""Payment schemes the engine names by id, where the rule data gives no name."""
 
 
 @dataclass(frozen=True)
@@ -92,7 +105,9 @@ def grade(score: Score) -> str:
         return ""
     if _yakuman(score):
         return score.limit
-    return f"{score.han} han {score.fu} fu" + (f", {score.limit}" if score.limit else "")
+    if score.limit:
+        return Message(N_("%(han)s han %(fu)s fu, %(limit)s"), han=score.han, fu=score.fu, limit=score.limit)
+    return Message(N_("%(han)s han %(fu)s fu"), han=score.han, fu=score.fu)
 
 
 def _yakuman(score: Score) -> bool:
@@ -132,15 +147,17 @@ def receipt_lines(score: Score, rs: Ruleset) -> ReceiptLines:
     for e in score.excluded:
         zh, en, listed = _names(rs, e.id)
         by_zh, by_en, by_listed = _names(rs, e.by)
-        struck.append(StruckLine(e.id, zh, en, listed, e.rule, e.by, f"{by_zh} {by_en}".strip() if by_listed else None))
+        struck.append(StruckLine(e.id, zh, en, listed, RULE_WORDS.get(e.rule, e.rule), e.by,
+                                 Name(f"{by_zh} {by_en}".strip(), by_zh) if by_listed else None))
     reading: list[tuple[str, str, str]] = []
     form = ""
     if score.reading is not None:
         described = describe_reading(score.reading)
-        form = described["form"]
+        form = READING_WORDS.get(described["form"], described["form"])
         for i, s in enumerate(described["sets"]):
-            marks = [s["kind"]] + [m for m in ("exposed", "win") if s.get(m)]
-            reading.append((_number(i, str(i + 1)), " ".join(marks), s["tiles"]))
+            marks = [READING_WORDS.get(s["kind"], s["kind"])]
+            marks += [READING_WORDS[m] for m in ("exposed", "win") if s.get(m)]
+            reading.append((_number(i, str(i + 1)), joined(marks, " "), s["tiles"]))
     fu = policy_of(rs.policy).fu_parts(score, rs) if score.han is not None and not _yakuman(score) else ()
     return ReceiptLines(tuple(counted), tuple(struck), running, tuple(reading), form, _payments(score, rs),
                         _why_not(score, rs), grade(score), fu, score.base)
@@ -160,11 +177,14 @@ def _why_not(score: Score, rs: Ruleset) -> str:
 
 def _payments(score: Score, rs: Ruleset) -> tuple[tuple[str, tuple[tuple[str, float], ...]], ...]:
     """The payments grouped by scheme, in the score's order, named as the rule data names them."""
-    names = {s.get("id"): s.get("en", s.get("id")) for s in rs.option("payment", []) or []}
+    names: dict[Any, str] = {s.get("id"): Name(s.get("en", s.get("id")), s.get("zh") or s.get("en", s.get("id")))
+                             for s in rs.option("payment", []) or []}
+    names.update((s.get("id"), Name(s.get("id"), s.get("zh") or s.get("id"))) for s in rs.option("stakes", []) or []
+                 if s.get("id") not in names)
     grouped: dict[str, list[tuple[str, float]]] = {}
     for p in score.payments:
         grouped.setdefault(p.scheme, []).append((PAYERS.get(p.payer, p.payer), p.amount))
-    return tuple((names.get(k, k), tuple(v)) for k, v in grouped.items())
+    return tuple((names.get(k) or SCHEMES.get(k, k), tuple(v)) for k, v in grouped.items())
 
 
 def receipt_json(score: Score, rs: Ruleset, pattern_url: Any) -> dict[str, Any]:

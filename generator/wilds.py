@@ -23,6 +23,7 @@ from typing import Final
 
 from .completion import Waits
 from .hand import Hand, Meld, WaitingHand
+from .messages import N_, Message, joined
 from .shapes import Form, Kind, Reading, TileSet, _meld_sets, readings
 from .tiles import GREEN, RED, WHITE, WINDS, Tile, counts_of, is_dragon, is_wind, tile_to_text
 
@@ -60,9 +61,9 @@ def outside_tile_set(tiles: Iterable[Tile], melds: Sequence[Meld], *, winds: boo
     """Why these tiles cannot be a 团圆 hand, or None: winds when the set has none, or a wild in a declared meld
     (a wild is never discarded for others to claim, and four wilds are four stand-ins, not a kong)."""
     if not winds and any(is_wind(t) for t in tiles):
-        return "winds are not part of this tile set"
+        return Message(N_("winds are not part of this tile set"))
     if any(is_dragon(t) for m in melds for t in m.tiles):
-        return "中, 發 and 白 are wilds and cannot form a declared meld"
+        return Message(N_("中, 發 and 白 are wilds and cannot form a declared meld"))
     return None
 
 
@@ -268,4 +269,6 @@ def describe_wilds(reading: Reading) -> str:
         return ""
     zh = {RED: "中", GREEN: "發", WHITE: "白"}
     counted = Counter(reading.stands_for)
-    return ", ".join(f"{zh[w]} as {tile_to_text(t)}" + (f" ×{n}" if n > 1 else "") for (w, t), n in sorted(counted.items()))
+    return joined(Message(N_("%(wild)s as %(tile)s ×%(n)s"), wild=zh[w], tile=tile_to_text(t), n=n) if n > 1 else
+                  Message(N_("%(wild)s as %(tile)s"), wild=zh[w], tile=tile_to_text(t))
+                  for (w, t), n in sorted(counted.items()))

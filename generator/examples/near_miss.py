@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..hand import Hand
+from ..messages import N_, Message, Name, joined
+from ..receipt import RULE_WORDS
 from ..rules import Ruleset
 from .neighbours import Step, neighbours, pair_steps, tile_steps
 from .scorer import Scorer
@@ -31,20 +33,22 @@ class Miss:
     reason: str
 
 
-def _names(rs: Ruleset, ids: list[str]) -> str:
-    return ", ".join(f"{rs.pattern(i).zh} {rs.pattern(i).en}" for i in ids)
+def _name(rs: Ruleset, pid: str) -> Name:
+    """A pattern as a near miss names it: "zh en" in English, its Chinese name in Chinese."""
+    p = rs.pattern(pid)
+    return Name(f"{p.zh} {p.en}", p.zh)
 
 
 def _describe(rs: Ruleset, pid: str, step: Step, gained: list[str], by: str | None, rule: str | None) -> str:
-    p = rs.pattern(pid)
+    p = _name(rs, pid)
     if by is not None:
-        q = rs.pattern(by) if by in {x.id for x in rs.patterns} else None
-        who = f"{q.zh} {q.en}" if q else by
-        return f"{step.text}; {p.zh} {p.en} still shows, but {who} now excludes it ({rule})"
-    text = f"{step.text}; {p.zh} {p.en} no longer counts"
+        who = _name(rs, by) if by in {x.id for x in rs.patterns} else by
+        return Message(N_("%(change)s; %(pattern)s still shows, but %(by)s now excludes it (%(rule)s)"),
+                       change=step.text, pattern=p, by=who, rule=RULE_WORDS.get(rule or "", rule))
     if gained:
-        text += f" (now counting instead: {_names(rs, gained)})"
-    return text
+        return Message(N_("%(change)s; %(pattern)s no longer counts (now counting instead: %(gained)s)"),
+                       change=step.text, pattern=p, gained=joined(_name(rs, i) for i in gained))
+    return Message(N_("%(change)s; %(pattern)s no longer counts"), change=step.text, pattern=p)
 
 
 def near_misses(scorer: Scorer, rs: Ruleset, pid: str, bases: list[Hand], extra: list[Hand]) -> list[Miss]:
@@ -64,11 +68,11 @@ def near_misses(scorer: Scorer, rs: Ruleset, pid: str, bases: list[Hand], extra:
 
 def _incomplete(scorer: Scorer, rs: Ruleset, pid: str, base: Hand) -> list[Miss]:
     """Last resort (十三么: no complete hand lies a tile or two away): the smallest tile change, breaking the hand."""
-    p = rs.pattern(pid)
     for step in sorted(tile_steps(base), key=lambda st: (_distance(st), st.text)):
         if not scorer.complete(step.hand, rs.id):
-            reason = (f"{step.text}; the tiles no longer form a winning hand, so {p.zh} {p.en} is gone — "
-                      f"no complete hand lies one or two tiles away from it")
+            reason = Message(N_("%(change)s; the tiles no longer form a winning hand, so %(pattern)s is gone — "
+                                "no complete hand lies one or two tiles away from it"), change=step.text,
+                             pattern=_name(rs, pid))
             return [Miss(step.hand, base, step.text, "incomplete", None, reason)]
     return []
 

@@ -18,21 +18,25 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from ..hand import Hand, Meld, MeldKind
+from ..messages import N_, Message
 from ..notation import HandError, format_hand, parse_hand
 from ..shapes import Kind, regular_readings
 from ..tiles import GHOST, NUM_KINDS, WINDS, Tile, tile_to_text, wind_letter
 
 StepKind = Literal["tile", "meld", "context", "pair"]
 
-FLAG_WORDS: dict[str, tuple[str, str]] = {  # flag -> (text when switched on, text when switched off)
-    "tsumo": ("self-drawn instead of won on a discard", "won on a discard instead of self-drawn"),
-    "last_tile": ("won on the last tile", "not won on the last tile"),
-    "after_kong": ("won on the replacement tile after a kong", "not won on a kong's replacement tile"),
-    "robbing_kong": ("won by robbing a kong", "not won by robbing a kong"),
-    "last_copy": ("won on the last copy of the tile", "not won on the last copy of the tile"),
-    "first_turn": ("won in the first go-around", "not won in the first go-around"),
-    "dealer": ("the winner is the dealer", "the winner is not the dealer"),
-}
+FLAG_WORDS: dict[str, tuple[str, str]] = {flag: (Message(on), Message(off)) for flag, on, off in (
+    # flag, text when switched on, text when switched off
+    ("tsumo", N_("self-drawn instead of won on a discard"), N_("won on a discard instead of self-drawn")),
+    ("last_tile", N_("won on the last tile"), N_("not won on the last tile")),
+    ("after_kong", N_("won on the replacement tile after a kong"), N_("not won on a kong's replacement tile")),
+    ("robbing_kong", N_("won by robbing a kong"), N_("not won by robbing a kong")),
+    ("last_copy", N_("won on the last copy of the tile"), N_("not won on the last copy of the tile")),
+    ("first_turn", N_("won in the first go-around"), N_("not won in the first go-around")),
+    ("dealer", N_("the winner is the dealer"), N_("the winner is not the dealer")),
+)}
+MELD_KINDS = {kind: Message(kind.value) for kind in MeldKind}
+"""A meld's kind in words ("chow", "pung", "kong": the catalogue has them as the receipt's words)."""
 
 
 @dataclass(frozen=True)
@@ -50,8 +54,9 @@ class Step:
         if self.kind != "tile":
             return self.label
         assert self.old is not None and self.new is not None
-        what = "the winning tile changed" if self.on_win else "one tile changed"
-        return f"{what}: {tile_to_text(self.old)}→{tile_to_text(self.new)}"
+        what = N_("the winning tile changed: %(old)s→%(new)s") if self.on_win else \
+            N_("one tile changed: %(old)s→%(new)s")
+        return Message(what, old=tile_to_text(self.old), new=tile_to_text(self.new))
 
 
 def _valid(hand: Hand) -> Hand | None:
@@ -94,12 +99,13 @@ def meld_steps(hand: Hand) -> list[Step]:
         melds = list(hand.melds)
         if m.kind is MeldKind.KONG:
             melds[i] = replace(m, concealed=not m.concealed)
-            text = (f"the {_meld_text(m)} kong declared exposed instead of concealed" if m.concealed
-                    else f"the {_meld_text(m)} kong concealed instead of exposed")
+            text = Message(N_("the %(meld)s kong declared exposed instead of concealed") if m.concealed
+                           else N_("the %(meld)s kong concealed instead of exposed"), meld=_meld_text(m))
             new = _valid(replace(hand, melds=tuple(melds)))
         else:
             del melds[i]
-            text = f"the {_meld_text(m)} {m.kind.value} drawn instead of claimed"
+            text = Message(N_("the %(meld)s %(kind)s drawn instead of claimed"), meld=_meld_text(m),
+                           kind=MELD_KINDS[m.kind])
             new = _valid(replace(hand, melds=tuple(melds), concealed=tuple(sorted(hand.concealed + m.tiles))))
         if new is not None:
             out.append(Step(new, "meld", text))
@@ -118,7 +124,8 @@ def meld_steps(hand: Hand) -> list[Step]:
             meld = Meld(MeldKind.CHOW if s.kind is Kind.CHOW else MeldKind.PUNG, s.tile)
             new = _valid(replace(hand, melds=hand.melds + (meld,), concealed=tuple(rest)))
             if new is not None:
-                out.append(Step(new, "meld", f"the {_meld_text(meld)} {meld.kind.value} claimed instead of drawn"))
+                out.append(Step(new, "meld", Message(N_("the %(meld)s %(kind)s claimed instead of drawn"),
+                                                     meld=_meld_text(meld), kind=MELD_KINDS[meld.kind])))
     return out
 
 
@@ -129,15 +136,16 @@ def _kong_pung(hand: Hand, i: int, m: Meld) -> list[Step]:
     if m.kind is MeldKind.KONG and m.concealed:
         del melds[i]
         new = _valid(replace(hand, melds=tuple(melds), concealed=tuple(sorted(hand.concealed + m.tiles[:3]))))
-        text = f"three {tile_to_text(m.tile)} kept concealed instead of the concealed kong {name}"
+        text = Message(N_("three %(tile)s kept concealed instead of the concealed kong %(meld)s"),
+                       tile=tile_to_text(m.tile), meld=name)
     elif m.kind is MeldKind.KONG:
         melds[i] = Meld(MeldKind.PUNG, m.tile)
         new = _valid(replace(hand, melds=tuple(melds)))
-        text = f"a pung {name[1:]} instead of the kong {name}"
+        text = Message(N_("a pung %(pung)s instead of the kong %(meld)s"), pung=name[1:], meld=name)
     elif m.kind is MeldKind.PUNG and hand.counts()[m.tile] < 4:
         melds[i] = Meld(MeldKind.KONG, m.tile)
         new = _valid(replace(hand, melds=tuple(melds)))
-        text = f"the pung {name} made a kong"
+        text = Message(N_("the pung %(meld)s made a kong"), meld=name)
     else:
         return []
     return [Step(new, "meld", text)] if new is not None else []
@@ -168,18 +176,20 @@ def context_steps(hand: Hand) -> list[Step]:
         new = replace(hand, context=replace(ctx, **changes))
         if _context_ok(new):
             out.append(Step(new, "context", off if value else on))
-    for field_name, label in (("seat", "seat wind"), ("round", "prevalent wind")):
+    for field_name, label in (("seat", N_("seat wind %(new)s instead of %(old)s")),
+                              ("round", N_("prevalent wind %(new)s instead of %(old)s"))):
         for w in WINDS:
             if w != getattr(ctx, field_name):
                 moved: dict[str, Any] = {field_name: w}
                 new = replace(hand, context=replace(ctx, **moved))
-                out.append(Step(new, "context", f"{label} {wind_letter(w)} instead of "
-                                                f"{wind_letter(getattr(ctx, field_name))}"))
-    for field_name, label in (("flowers", "flowers"), ("wild_kongs", "wild kongs")):
+                out.append(Step(new, "context", Message(label, new=wind_letter(w),
+                                                        old=wind_letter(getattr(ctx, field_name)))))
+    for field_name, label in (("flowers", N_("flowers: %(new)s instead of %(old)s")),
+                              ("wild_kongs", N_("wild kongs: %(new)s instead of %(old)s"))):
         n = getattr(ctx, field_name)
         toggled: dict[str, Any] = {field_name: 0 if n else 1}
         new = replace(hand, context=replace(ctx, **toggled))
-        out.append(Step(new, "context", f"{label}: {0 if n else 1} instead of {n}"))
+        out.append(Step(new, "context", Message(label, new=0 if n else 1, old=n)))
     return out
 
 
@@ -213,7 +223,8 @@ def pair_steps(hand: Hand) -> list[Step]:
                     continue
                 new = Hand(tuple(sorted(rest + [b, b])), hand.melds, win, hand.context)
             x, y = tile_to_text(a), tile_to_text(b)
-            out.append(Step(new, "pair", f"two tiles changed: {x} {x}→{y} {y}"))
+            out.append(Step(new, "pair", Message(N_("two tiles changed: %(old)s %(old)s→%(new)s %(new)s"), old=x,
+                                                 new=y)))
     return out
 
 

@@ -7,13 +7,17 @@ Everything that differs between rule families is asked of the rule set's policy 
 from __future__ import annotations
 
 from ..hand import Hand
+from ..messages import N_, Message, joined
 from ..notation import HandError, format_hand
 from ..rules import Ruleset
 from ..shapes import Reading
 from ..tiles import GHOST
 from .families import policy_of
 from .payments import payments
-from .result import Score
+from .result import NO_SHAPE, Score
+
+
+NOT_A_TILE = Message(N_("a ghost (8z) is not a tile of this rule set"))
 
 
 def prepared(hand: Hand, ruleset: Ruleset) -> Hand:
@@ -26,7 +30,7 @@ def check(hand: Hand, ruleset: Ruleset) -> None:
     the reason in a note): for input that names the rule set."""
     why = policy_of(ruleset.policy).problem(hand)
     if why is not None:
-        raise HandError(f"{ruleset.id}: {why}")
+        raise HandError(N_("%(ruleset)s: %(why)s"), ruleset=ruleset.id, why=why)
 
 
 def readings_of(hand: Hand, ruleset: Ruleset) -> list[Reading]:
@@ -52,14 +56,13 @@ def score(hand: Hand, ruleset: Ruleset, found: list[Reading] | None = None) -> S
     if found is None:
         found = readings_of(hand, ruleset)  # through the module: benchmarks/engine_phases.py replays this step
     if not found:
-        why = ("a ghost (8z) is not a tile of this rule set" if GHOST in hand.closed_tiles
-               and not policy_of(ruleset.policy).plays_ghosts(ruleset)
-               else "the tiles do not form a winning shape in this rule set")
+        why = (NOT_A_TILE if GHOST in hand.closed_tiles and not policy_of(ruleset.policy).plays_ghosts(ruleset)
+               else NO_SHAPE)
         return Score(ruleset.id, key, False, False, 0, ruleset.unit, notes=[why])
     result = policy_of(ruleset.policy).score(hand, found, ruleset, key)
     unused = policy_of(ruleset.policy).unread_flags(hand, ruleset) + ghost_flags(hand, ruleset)
     if unused:
-        result.notes.append(f"not used by {ruleset.id}: {', '.join(unused)}")
+        result.notes.append(Message(N_("not used by %(ruleset)s: %(flags)s"), ruleset=ruleset.id, flags=joined(unused)))
     schemes = ruleset.option("payment")
     if schemes and result.legal and not result.payments:
         result.payments = payments(schemes, result.total, hand.context.tsumo)

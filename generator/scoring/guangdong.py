@@ -32,6 +32,7 @@ from ..completion import Waits
 from ..detectors import View
 from ..ghosts import ghost_readings, ghost_waits, ghosts_in, stand_in
 from ..hand import Hand, MeldKind, WaitingHand
+from ..messages import N_, Message, joined
 from ..rules import ContentError, Pattern, Ruleset
 from ..shapes import Form, Reading
 from ..tiles import GHOST
@@ -97,16 +98,18 @@ def base_points(ruleset: Ruleset, total: int, factor: int = 1) -> int:
 def below_minimum(ruleset: Ruleset, total: int, base: int) -> str | None:
     """Why a win of `total` 番 and `base` basic points is under the rule set's minimum (both are asked), or None."""
     low_fan, low_points = int(ruleset.option("min_fan", 0)), int(ruleset.option("min_points", 0))
-    short = [f"{total} 番 (at least {low_fan})"] if total < low_fan else []
-    short += [f"{base} basic points (at least {low_points})"] if base < low_points else []
-    return f"below the minimum to win: {' and '.join(short)}" if short else None
+    short = [Message(N_("%(n)s 番 (at least %(least)s)"), n=total, least=low_fan)] if total < low_fan else []
+    short += [Message(N_("%(n)s basic points (at least %(least)s)"), n=base, least=low_points)] \
+        if base < low_points else []
+    return Message(N_("below the minimum to win: %(short)s"), short=joined(short, " and ")) if short else None
 
 
 def score(hand: Hand, found: list[Reading], ruleset: Ruleset, key: str) -> Score:
     """The reading with the most 番 (after the cap, then before it), its basic points and payments."""
     why = problem(hand) or rule_set_problem(hand, ruleset)
     if why is not None:
-        return Score(ruleset.id, key, True, False, 0, ruleset.unit, notes=[f"not a {ruleset.zh} hand: {why}"])
+        note = Message(N_("not a %(ruleset)s hand: %(why)s"), ruleset=ruleset.zh, why=why)
+        return Score(ruleset.id, key, True, False, 0, ruleset.unit, notes=[note])
     best: tuple[Reading, tuple[int, int, list[Counted], list[Excluded]]] | None = None
     for reading in found:
         result = fans(hand, reading, ruleset)
@@ -114,7 +117,8 @@ def score(hand: Hand, found: list[Reading], ruleset: Ruleset, key: str) -> Score
             best = (reading, result)
     assert best is not None  # the engine passes the readings of a complete hand
     reading, (total, raw, patterns, excluded) = best
-    notes = [f"the sum {raw} is cut to the {total}-番 cap"] if raw > total else []
+    notes = [Message(N_("the sum %(raw)s is cut to the %(total)s-番 cap"), raw=raw, total=total)] \
+        if raw > total else []
     base = base_points(ruleset, total, coefficient(hand, ruleset))
     short = below_minimum(ruleset, total, base)
     if short is not None:
@@ -126,8 +130,8 @@ def score(hand: Hand, found: list[Reading], ruleset: Ruleset, key: str) -> Score
     direct = [s["direct_kong"] for s in ruleset.option("payment", []) or [] if "direct_kong" in s]
     if ctx.after_kong and direct and any(m.is_kong and not m.concealed for m in hand.melds):
         # the notation does not say whether an exposed kong was claimed from a discard or added to a pung
-        notes.append(f"paid as a self-draw: had the last kong been claimed from a discard (直杠), its discarder "
-                     f"alone would pay {direct[0]} × (basic points + horses) (八-2-5)")
+        notes.append(Message(N_("paid as a self-draw: had the last kong been claimed from a discard (直杠), its "
+                                "discarder alone would pay %(n)s × (basic points + horses) (八-2-5)"), n=direct[0]))
     return Score(ruleset.id, key, True, True, total, ruleset.unit, patterns, excluded, notes, reading, pays,
                  base=base)
 
@@ -137,16 +141,16 @@ def rule_set_problem(hand: Hand, ruleset: Ruleset) -> str | None:
     with ghosts, a ghost won off a discard (a ghost may not be claimed), horses on a discard win or on the wall's
     last tile (horses are turned up from the wall after a self-draw)."""
     if not ruleset.option("claimed_chows", True) and any(m.kind is MeldKind.CHOW for m in hand.melds):
-        return "no chow may be claimed (五-1: draws, discards, pungs and kongs only)"
+        return Message(N_("no chow may be claimed (五-1: draws, discards, pungs and kongs only)"))
     if not ruleset.option("ghosts"):
         return None
     ctx = hand.context
     if hand.win_tile == GHOST and not ctx.tsumo:
-        return "a discarded ghost may not be claimed, so a ghost wins only self-drawn (三-24)"
+        return Message(N_("a discarded ghost may not be claimed, so a ghost wins only self-drawn (三-24)"))
     if ctx.horses and not ctx.tsumo:
-        return "horses are turned up only after a self-draw (五-7)"
+        return Message(N_("horses are turned up only after a self-draw (五-7)"))
     if ctx.horses and ctx.last_tile:
-        return "no tile is left for a horse after a self-draw of the wall's last tile (三-25)"
+        return Message(N_("no tile is left for a horse after a self-draw of the wall's last tile (三-25)"))
     return None
 
 
@@ -155,14 +159,15 @@ def problem(hand: Hand | WaitingHand) -> str | None:
     other rule sets (a double riichi on an open hand is Riichi's problem, not this one)."""
     ctx = hand.context
     if ctx.double_riichi and any(not m.concealed and not m.is_kong for m in hand.melds):
-        return ("天听 is declared before any call, and after a declaration no chow or pung may be claimed "
-                "(七-1-3): only kongs")
+        return Message(N_("天听 is declared before any call, and after a declaration no chow or pung may be claimed "
+                          "(七-1-3): only kongs"))
     if ctx.first_turn and hand.melds:
-        return "a first-turn win comes before any call or kong"
+        return Message(N_("a first-turn win comes before any call or kong"))
     if ctx.first_turn and ctx.declared_riichi:
-        return "a first-turn win comes before any declaration of a ready hand (报听 is made with a discard)"
+        return Message(N_("a first-turn win comes before any declaration of a ready hand (报听 is made with a "
+                          "discard)"))
     if ctx.after_kong and not any(m.is_kong for m in hand.melds):
-        return "'after-kong' (杠上开花, a win on the replacement tile) needs a kong among the melds"
+        return Message(N_("'after-kong' (杠上开花, a win on the replacement tile) needs a kong among the melds"))
     return None
 
 
@@ -238,7 +243,7 @@ class GuangdongPolicy(Policy):
         out += [name for name, on in (("ippatsu", ctx.ippatsu), ("dora", bool(ctx.dora)), ("ura", bool(ctx.ura)),
                                      ("flowers", bool(ctx.flowers)), ("wild-kongs", bool(ctx.wild_kongs))) if on]
         if ctx.red:
-            out.append("red fives (read as fives)")
+            out.append(Message(N_("red fives (read as fives)")))
         return out
 
     def score(self, hand: Hand, found: list[Reading], ruleset: Ruleset, key: str) -> Score:

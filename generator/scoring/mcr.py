@@ -26,6 +26,7 @@ from typing import Any
 
 from ..detectors import Match, View
 from ..hand import Hand
+from ..messages import N_, Message
 from ..notation import format_hand
 from ..rules import Pattern, Ruleset
 from ..shapes import Form, Kind, Reading
@@ -135,17 +136,17 @@ def corrected_context(hand: Hand) -> tuple[Hand, list[str]]:
     notes: list[str] = []
     if ctx.last_copy and standing != 1:
         changes["last_copy"] = False
-        notes.append("last-copy ignored: the hand itself holds another copy of the winning tile")
+        notes.append(Message(N_("last-copy ignored: the hand itself holds another copy of the winning tile")))
     elif not ctx.last_copy and shown == 3:
         changes["last_copy"] = True
-        notes.append("last-copy assumed: the winner's own melds show the other three copies")
+        notes.append(Message(N_("last-copy assumed: the winner's own melds show the other three copies")))
     if ctx.after_kong and not any(m.is_kong for m in hand.melds):
         changes["after_kong"] = False
-        notes.append("after-kong ignored: the hand declared no kong")
+        notes.append(Message(N_("after-kong ignored: the hand declared no kong")))
     if ctx.robbing_kong and (shown or standing != 1):
         changes["robbing_kong"] = False
-        notes.append("robbing-kong ignored: the winning tile is elsewhere in the hand, "
-                     "so no one could add it to a kong")
+        notes.append(Message(N_("robbing-kong ignored: the winning tile is elsewhere in the hand, so no one could add "
+                                "it to a kong")))
     if not changes:
         return hand, notes
     return replace(hand, context=replace(ctx, **changes)), notes
@@ -364,8 +365,8 @@ def score(hand: Hand, readings: list[Reading], ruleset: Ruleset, key: str) -> Sc
         total += bonus.points
     legal = base >= plan.minimum
     if not legal:
-        notes.append(f"{base} {ruleset.unit} without flowers: a win needs at least {plan.minimum}, "
-                     "and flowers do not count toward it")
+        notes.append(Message(N_("%(n)s %(unit)s without flowers: a win needs at least %(least)s, and flowers do not "
+                                "count toward it"), n=base, unit=Message(ruleset.unit), least=plan.minimum))
     return Score(ruleset.id, key, True, legal, total, ruleset.unit, patterns, best.excluded_in_order(plan), notes,
                  best.reading)
 

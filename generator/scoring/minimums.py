@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..messages import N_, Message
 from ..rules import Ruleset
 
 
@@ -50,5 +51,7 @@ def below_minimum(ruleset: Ruleset, total: int, tsumo: bool) -> str | None:
     line = m.line(tsumo)
     if total >= line:
         return None
-    how = "self-draw" if tsumo else "discard"
-    return f"{total} is below the {how} line {line} of minimum level {m.level}, so the win is not allowed"
+    how = N_("%(total)s is below the self-draw line %(line)s of minimum level %(level)s, so the win is not allowed") \
+        if tsumo else N_("%(total)s is below the discard line %(line)s of minimum level %(level)s, so the win is not "
+                         "allowed")
+    return Message(how, total=total, line=line, level=m.level)

@@ -16,13 +16,14 @@ from typing import Any, Final
 from ..completion import Waits
 from ..detectors import View
 from ..hand import Hand, WaitingHand
+from ..messages import N_, Message, Name, joined
 from ..notation import format_hand, format_meld
 from ..rules import ContentError, Ruleset
 from ..shapes import Reading
 from ..wilds import describe_wilds, has_wild, outside_tile_set, waits_with_wilds, wild_readings
 from .common import apply_exclusions, counted, detect, in_rule_order
 from .policy import Policy
-from .result import Counted, Excluded, Payment, Score
+from .result import NO_SHAPE, Counted, Excluded, Payment, Score
 
 SEATS: Final = ("next", "opposite", "previous")
 """The three payers, named from the winner's seat: 下家, 对家, 上家."""
@@ -223,24 +224,31 @@ def settle(fans: int, tsumo: bool, rules: StakeRules, table: TableState = DEFAUL
               f >= stake.cap_fans, reach[seat])
         for seat, f in owed.items()
     )
-    need = f"{stake.zh} ({stake.en}) needs {stake.min_fans} fans ({stake.amount(stake.min_fans):g}) from "
     notes: list[str] = []
+    if not meets or not all(reach.values()):
+        name = Name(f"{stake.zh} ({stake.en})", stake.zh)
+        need = {"stake": name, "fans": stake.min_fans, "amount": f"{stake.amount(stake.min_fans):g}"}
     if not meets:
-        who = "the discarder" if not tsumo else ("at least one payer" if rules.self_draw_minimum == "any-payer"
-                                                 else "every payer")
-        notes.append(f"below the minimum: {need}{who}; " + _owed_text(shares))
+        who = Message(N_("the discarder")) if not tsumo else Message(N_("at least one payer")) \
+            if rules.self_draw_minimum == "any-payer" else Message(N_("every payer"))
+        notes.append(Message(N_("below the minimum: %(stake)s needs %(fans)s fans (%(amount)s) from %(who)s; "
+                                "%(owed)s"), who=who, owed=_owed_text(shares), **need))
     elif not all(reach.values()):
-        short = ", ".join(s.seat for s in shares if not s.reaches_minimum)
-        notes.append(f"{short} stay below the minimum ({need}a payer) and pay nothing; " + _owed_text(shares))
+        short = joined(Name(s.seat, SEAT_ZH[s.seat]) for s in shares if not s.reaches_minimum)
+        notes.append(Message(N_("%(short)s stay below the minimum (%(stake)s needs %(fans)s fans (%(amount)s) from a "
+                                "payer) and pay nothing; %(owed)s"), short=short, owed=_owed_text(shares), **need))
     if meets and gold:
-        notes.append(f"金顶 (gold cap): all three payers reach {stake.cap_fans} fans, so each pays {stake.gold_cap:g}")
+        notes.append(Message(N_("金顶 (gold cap): all three payers reach %(fans)s fans, so each pays %(amount)s"),
+                             fans=stake.cap_fans, amount=f"{stake.gold_cap:g}"))
     elif meets and any(s.capped for s in shares):
-        notes.append(f"capped at {stake.cap:g} ({stake.cap_fans} fans or more)")
+        notes.append(Message(N_("capped at %(amount)s (%(fans)s fans or more)"), amount=f"{stake.cap:g}",
+                             fans=stake.cap_fans))
     return Settlement(shares, gold, meets, tuple(notes))
 
 
-def _owed_text(shares: tuple[Share, ...]) -> str:
-    return ", ".join(f"{s.seat} {s.fans} fan{'s' if s.fans != 1 else ''}" for s in shares)
+def _owed_text(shares: tuple[Share, ...]) -> Message:
+    return joined(Message(N_("%(seat)s %(fans)s fan") if s.fans == 1 else N_("%(seat)s %(fans)s fans"),
+                          seat=Name(s.seat, SEAT_ZH[s.seat]), fans=s.fans) for s in shares)
 
 
 def discard_bars(hand: Hand, rules: StakeRules, table: TableState = DEFAULT_TABLE) -> list[str]:
@@ -249,13 +257,15 @@ def discard_bars(hand: Hand, rules: StakeRules, table: TableState = DEFAULT_TABL
         return []
     bars = []
     if has_wild(hand.closed_tiles):
-        bars.append("a hand holding a wild (中, 發 or 白) cannot win on a discard: a discard win must be hard (硬和)")
+        bars.append(Message(N_("a hand holding a wild (中, 發 or 白) cannot win on a discard: a discard win must be "
+                                "hard (硬和)")))
     if table.kongs_of(table.discarder):
-        bars.append(f"封门: the discarder ({table.discarder}, {SEAT_ZH[table.discarder]}) has konged a wild")
+        bars.append(Message(N_("封门: the discarder (%(seat)s, %(seat_zh)s) has konged a wild"), seat=table.discarder,
+                             seat_zh=SEAT_ZH[table.discarder]))
     if hand.context.wild_kongs:
-        bars.append("the winner has konged a wild, and after that may not win on a discard")
+        bars.append(Message(N_("the winner has konged a wild, and after that may not win on a discard")))
     if rules.closed_door == "strict" and (hand.context.wild_kongs or any(table.wild_kongs)):
-        bars.append("strict 封门: a wild has been konged at this table, so no one may win on a discard")
+        bars.append(Message(N_("strict 封门: a wild has been konged at this table, so no one may win on a discard")))
     return bars
 
 
@@ -267,9 +277,10 @@ def kong_payments(hand: Hand, rules: StakeRules) -> tuple[float, list[str]]:
     for m in hand.melds:
         if m.is_kong:
             amount = rules.kong_concealed if m.concealed else rules.kong_exposed
-            kind = "闷笑, concealed" if m.concealed else "点笑 or 回头笑, exposed"
+            kind = Message(N_("闷笑, concealed")) if m.concealed else Message(N_("点笑 or 回头笑, exposed"))
             each += amount
-            notes.append(f"笑 {format_meld(m)} ({kind}): {amount:g} from each other player, outside the doubling")
+            notes.append(Message(N_("笑 %(meld)s (%(kind)s): %(amount)s from each other player, outside the doubling"),
+                                 meld=format_meld(m), kind=kind, amount=f"{amount:g}"))
     return each, notes
 
 
@@ -299,7 +310,7 @@ def score(hand: Hand, readings: list[Reading], ruleset: Ruleset, key: str,
     rules = rules_of(ruleset)
     results = [(reading, _fans(hand, reading, ruleset)) for reading in readings]
     reading, (fans, patterns, excluded) = max(results, key=lambda r: r[1][0])
-    notes = [f"wilds: {text}"] if (text := describe_wilds(reading)) else []
+    notes = [Message(N_("wilds: %(wilds)s"), wilds=text)] if (text := describe_wilds(reading)) else []
     bars = discard_bars(hand, rules, table)
     settlement = settle(fans, hand.context.tsumo, rules, table)
     notes.extend(bars)
@@ -320,7 +331,7 @@ def score_at_table(hand: Hand, ruleset: Ruleset, table: TableState = DEFAULT_TAB
     if not found:
         why = outside_tile_set(hand.all_tiles, hand.melds, winds=rules_of(ruleset).winds)
         return Score(ruleset.id, key, False, False, 0, ruleset.unit,
-                     notes=[why or "the tiles do not form a winning shape in this rule set"])
+                     notes=[why or NO_SHAPE])
     return score(hand, found, ruleset, key, table)
 
 

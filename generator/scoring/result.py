@@ -9,9 +9,14 @@ from json.encoder import encode_basestring
 from typing import Any
 
 from ..detectors import Match
+from ..messages import N_, Message
 from ..notation import format_tiles
 from ..shapes import Form, Kind, Reading, TileSet
 from ..tiles import Tile
+
+
+NO_SHAPE = Message(N_("the tiles do not form a winning shape in this rule set"))
+"""The note of a hand whose tiles make no winning shape (receipts then say what is left over: leftover.py)."""
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from typing import Any
 
 from ..detectors import View
 from ..hand import Hand, WaitingHand, WinContext
+from ..messages import N_, Message, Name
 from ..notation import parse_hand
 from ..rules import ContentError, Pattern, Ruleset
 from ..shapes import Form, Reading
@@ -43,8 +44,11 @@ YAKUMAN = "yakuman"
 DORA = "dora"
 """The pattern groups the policy reads: yakuman, and the dora (which are not yaku)."""
 
-LIMITS = ((13, 8000, "counted yakuman"), (11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"),
-          (5, 2000, "mangan"))
+MANGAN_NAME, KIRIAGE_NAME = Message(N_("mangan")), Message(N_("kiriage mangan"))
+LIMITS = ((13, 8000, Message(N_("counted yakuman"))), (11, 6000, Message(N_("sanbaiman"))),
+          (8, 4000, Message(N_("baiman"))), (6, 3000, Message(N_("haneman"))), (5, 2000, MANGAN_NAME))
+YAKUMAN_NAMES = (Message(N_("yakuman")), Message(N_("double yakuman")))
+NO_YAKU = Message(N_("no yaku: a hand needs one to win, and dora do not count as yaku"))
 MANGAN = 2000
 KIRIAGE = 1920
 """The basic points of 4 han 30 fu and 3 han 60 fu, which `kiriage_mangan` rounds up to a mangan."""
@@ -79,28 +83,29 @@ def problem(hand: Hand | WaitingHand) -> str | None:
     rule set by name, refuses it as it refuses a malformed hand (`engine.check`)."""
     ctx = hand.context
     if ctx.dealer and ctx.seat != EAST:
-        return "in Riichi the dealer is the East seat: 'dealer' needs seat=E (or leave 'dealer' out)"
+        return Message(N_("in Riichi the dealer is the East seat: 'dealer' needs seat=E (or leave 'dealer' out)"))
     is_open = any(not m.concealed for m in hand.melds)
     if ctx.declared_riichi and is_open:
-        return "riichi is declared on a concealed hand only; this hand has a claimed meld"
+        return Message(N_("riichi is declared on a concealed hand only; this hand has a claimed meld"))
     kongs = sum(1 for m in hand.melds if m.is_kong)
     if len(ctx.dora) > 1 + kongs:
-        return f"{len(ctx.dora)} dora indicators with {kongs} kong(s): at most one, plus one per kong"
+        return Message(N_("%(n)s dora indicators with %(kongs)s kong(s): at most one, plus one per kong"),
+                       n=len(ctx.dora), kongs=kongs)
     if len(ctx.ura) > max(len(ctx.dora), 1 + kongs):
-        return f"{len(ctx.ura)} ura dora indicators: at most one under each dora indicator"
+        return Message(N_("%(n)s ura dora indicators: at most one under each dora indicator"), n=len(ctx.ura))
     if ctx.after_kong and not kongs:
-        return "'after-kong' (a win on the replacement tile) needs a kong among the melds"
+        return Message(N_("'after-kong' (a win on the replacement tile) needs a kong among the melds"))
     if ctx.after_kong and ctx.last_tile:
-        return ("'after-kong' and 'last-tile' do not combine in Riichi (the replacement tile is not the "
-                "last tile of the wall)")
+        return Message(N_("'after-kong' and 'last-tile' do not combine in Riichi (the replacement tile is not the "
+                          "last tile of the wall)"))
     if ctx.ippatsu and ctx.after_kong:
-        return "'ippatsu' and 'after-kong' do not combine in Riichi (a kong ends the ippatsu turn)"
+        return Message(N_("'ippatsu' and 'after-kong' do not combine in Riichi (a kong ends the ippatsu turn)"))
     if ctx.robbing_kong and ctx.last_tile:
-        return "'robbing-kong' and 'last-tile' do not combine in Riichi"
+        return Message(N_("'robbing-kong' and 'last-tile' do not combine in Riichi"))
     if ctx.first_turn and hand.melds:
-        return "'first-turn' wins (tenhou, chiihou) come before any call or kong"
+        return Message(N_("'first-turn' wins (tenhou, chiihou) come before any call or kong"))
     if ctx.first_turn and (ctx.declared_riichi or ctx.last_tile or ctx.after_kong or ctx.robbing_kong):
-        return "'first-turn' (a win on the first draw) does not combine with riichi or a late-game flag"
+        return Message(N_("'first-turn' (a win on the first draw) does not combine with riichi or a late-game flag"))
     return None
 
 
@@ -141,7 +146,8 @@ def score_each(hand: Hand, found: list[Reading], rs: Ruleset, key: str) -> tuple
     """The score, and every reading's own result (none when the hand is refused)."""
     why = problem(hand)
     if why is not None:
-        return Score(rs.id, key, True, False, 0, rs.unit, notes=[f"not a Riichi hand: {why}"]), []
+        note = Message(N_("not a Riichi hand: %(why)s"), why=why)
+        return Score(rs.id, key, True, False, 0, rs.unit, notes=[note]), []
     hand = prepare(hand)
     each = [score_reading(hand, reading, rs) for reading in found]
     best: _Result | None = None
@@ -249,7 +255,7 @@ def score_reading(hand: Hand, reading: Reading, rs: Ruleset) -> _Result:
     ids = {c.id for c in counted}
     fu = fu_of(view, not plan.pinfu.isdisjoint(ids), plan.double_wind_pair_fu)
     if dora.issuperset(ids):
-        notes.append("no yaku: a hand needs one to win, and dora do not count as yaku")
+        notes.append(NO_YAKU)
         return _Result(False, 0, fu, 0, "", [], excluded, reading, [], 0, notes)
     han = sum([c.points for c in counted])
     if yakuman:
@@ -266,7 +272,7 @@ def _order(rs: Ruleset, pid: str) -> int:
 
 
 def _yakuman_name(units: int) -> str:
-    return "yakuman" if units == 1 else "double yakuman" if units == 2 else f"{units}x yakuman"
+    return YAKUMAN_NAMES[units - 1] if 1 <= units <= 2 else Message(N_("%(n)sx yakuman"), n=units)
 
 
 def basic_points(han: int, fu: int, counted_yakuman: bool = True, kiriage_mangan: bool = False) -> tuple[int, str]:
@@ -276,8 +282,8 @@ def basic_points(han: int, fu: int, counted_yakuman: bool = True, kiriage_mangan
             return base, name
     base = fu * 2 ** (han + 2)
     if kiriage_mangan and base == KIRIAGE:
-        return MANGAN, "kiriage mangan"
-    return (MANGAN, "mangan") if base > MANGAN else (base, "")
+        return MANGAN, KIRIAGE_NAME
+    return (MANGAN, MANGAN_NAME) if base > MANGAN else (base, "")
 
 
 def _up(x: int) -> int:
@@ -359,13 +365,14 @@ class RiichiPolicy(Policy):
             return found
         big = [pid for pid in (a, b) if ruleset.pattern(pid).group == YAKUMAN]
         if len(big) == 1:
-            return big[0], "a yakuman sets every other yaku and the dora aside"
+            return big[0], Message(N_("a yakuman sets every other yaku and the dora aside"))
         if len(big) == 2 and not _option(ruleset, "stack_yakuman"):
             keep = max(big, key=lambda pid: (ruleset.pattern(pid).value, -_order(ruleset, pid)))
-            return keep, "yakuman do not add up: the highest counts alone"
+            return keep, Message(N_("yakuman do not add up: the highest counts alone"))
         alone = [pid for pid in (a, b) if ruleset.pattern(pid).extra.get("alone")]
         if len(alone) == 1 and not big:
-            return alone[0], f"{ruleset.pattern(alone[0]).en} is paid alone, with no other yaku or dora"
+            p = ruleset.pattern(alone[0])
+            return alone[0], Message(N_("%(name)s is paid alone, with no other yaku or dora"), name=Name(p.en, p.zh))
         return None
 
     def sets_aside(self, ruleset: Ruleset, c: str, x: str) -> bool:

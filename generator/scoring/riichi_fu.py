@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..detectors import View
 from ..detectors.riichi import wait_of
+from ..messages import N_, Message
 from ..notation import format_tiles
 from ..shapes import Form, Kind
 from ..tiles import DRAGONS, is_orphan
@@ -15,7 +16,32 @@ from ..tiles import DRAGONS, is_orphan
 FuPart = tuple[str, int]
 """One line of the fu: what it is for, and how many fu."""
 
-_SET_NAMES = {Kind.PUNG: "pung", Kind.KONG: "kong"}
+# What each part is for, as a receipt names it; made once here, since the scoring passes the fixed ones on every
+# reading it counts (the parts are only listed for a receipt).
+_SET_PARTS = {
+    (True, Kind.PUNG, True): N_("exposed pung of terminals or honours (%(tiles)s)"),
+    (True, Kind.PUNG, False): N_("exposed pung of simples (%(tiles)s)"),
+    (True, Kind.KONG, True): N_("exposed kong of terminals or honours (%(tiles)s)"),
+    (True, Kind.KONG, False): N_("exposed kong of simples (%(tiles)s)"),
+    (False, Kind.PUNG, True): N_("concealed pung of terminals or honours (%(tiles)s)"),
+    (False, Kind.PUNG, False): N_("concealed pung of simples (%(tiles)s)"),
+    (False, Kind.KONG, True): N_("concealed kong of terminals or honours (%(tiles)s)"),
+    (False, Kind.KONG, False): N_("concealed kong of simples (%(tiles)s)"),
+}
+SEVEN_PAIRS = Message(N_("seven pairs (fixed)"))
+ORPHANS = Message(N_("thirteen orphans, a yakuman: no fu"))
+PINFU_TSUMO = Message(N_("pinfu, self-drawn (fixed)"))
+PINFU_RON = Message(N_("pinfu, on a discard (fixed)"))
+OPEN_NOTHING = Message(N_("an open hand with nothing else (fixed)"))
+BASE = Message(N_("base"))
+CLOSED_RON = Message(N_("a concealed hand won on a discard"))
+SELF_DRAWN = Message(N_("self-drawn"))
+DOUBLE_WIND = Message(N_("a pair of the seat and round wind"))
+DRAGON_PAIR = Message(N_("a pair of dragons"))
+SEAT_PAIR = Message(N_("a pair of the seat wind"))
+ROUND_PAIR = Message(N_("a pair of the round wind"))
+WAITS = {"pair": Message(N_("a single wait")), "closed": Message(N_("a closed wait")),
+         "edge": Message(N_("a edge wait"))}
 
 
 def fu_of(view: View, pinfu: bool, double_wind_pair_fu: int = 4, parts: list[FuPart] | None = None) -> int:
@@ -25,21 +51,20 @@ def fu_of(view: View, pinfu: bool, double_wind_pair_fu: int = 4, parts: list[FuP
     rounding included, so that they add up to the figure returned."""
     form = view.form
     if form is Form.SEVEN_PAIRS:
-        return _fixed(25, "seven pairs (fixed)", parts)
+        return _fixed(25, SEVEN_PAIRS, parts)
     if form is Form.THIRTEEN_ORPHANS:
-        return _fixed(0, "thirteen orphans, a yakuman: no fu", parts)
+        return _fixed(0, ORPHANS, parts)
     tsumo = view.ctx.tsumo
     if pinfu:
-        return _fixed(20, "pinfu, self-drawn (fixed)", parts) if tsumo else \
-            _fixed(30, "pinfu, on a discard (fixed)", parts)
+        return _fixed(20, PINFU_TSUMO, parts) if tsumo else _fixed(30, PINFU_RON, parts)
     closed = view.is_closed
     fu = 20 + (10 if closed and not tsumo else 0) + (2 if tsumo else 0)
     if parts is not None:
-        parts.append(("base", 20))
+        parts.append((BASE, 20))
         if closed and not tsumo:
-            parts.append(("a concealed hand won on a discard", 10))
+            parts.append((CLOSED_RON, 10))
         if tsumo:
-            parts.append(("self-drawn", 2))
+            parts.append((SELF_DRAWN, 2))
     sets = view.sets
     for s in sets[:-1]:
         if s.kind is Kind.CHOW:
@@ -51,17 +76,15 @@ def fu_of(view: View, pinfu: bool, double_wind_pair_fu: int = 4, parts: list[FuP
             part *= 2
         fu += part
         if parts is not None:
-            how = "exposed" if s.exposed else "concealed"
-            tiles = "terminals or honours" if is_orphan(s.tile) else "simples"
-            parts.append((f"{how} {_SET_NAMES.get(s.kind, 'pung')} of {tiles} ({format_tiles(s.tiles)})", part))
+            kind = s.kind if s.kind is Kind.KONG else Kind.PUNG
+            parts.append((Message(_SET_PARTS[s.exposed, kind, is_orphan(s.tile)], tiles=format_tiles(s.tiles)), part))
     pair = sets[-1].tile
     ctx = view.ctx
     if pair == ctx.seat == ctx.round:
-        pair_parts: tuple[FuPart, ...] = (("a pair of the seat and round wind", double_wind_pair_fu),)
+        pair_parts: tuple[FuPart, ...] = ((DOUBLE_WIND, double_wind_pair_fu),)
     else:
-        pair_parts = tuple((why, 2) for counts, why in ((pair in DRAGONS, "a pair of dragons"),
-                                                         (pair == ctx.seat, "a pair of the seat wind"),
-                                                         (pair == ctx.round, "a pair of the round wind")) if counts)
+        pair_parts = tuple((why, 2) for counts, why in ((pair in DRAGONS, DRAGON_PAIR), (pair == ctx.seat, SEAT_PAIR),
+                                                         (pair == ctx.round, ROUND_PAIR)) if counts)
     for part_of_pair in pair_parts:
         fu += part_of_pair[1]
         if parts is not None:
@@ -70,12 +93,12 @@ def fu_of(view: View, pinfu: bool, double_wind_pair_fu: int = 4, parts: list[FuP
     if wait in ("pair", "closed", "edge"):
         fu += 2
         if parts is not None:
-            parts.append((f"a {'single' if wait == 'pair' else wait} wait", 2))
+            parts.append((WAITS[wait], 2))
     if fu == 20:  # an open hand with nothing else to count is given 30
-        return _fixed(30, "an open hand with nothing else (fixed)", parts, drop=True)
+        return _fixed(30, OPEN_NOTHING, parts, drop=True)
     rounded = -(-fu // 10) * 10
     if parts is not None and rounded != fu:
-        parts.append((f"rounded up from {fu}", rounded - fu))
+        parts.append((Message(N_("rounded up from %(fu)s"), fu=fu), rounded - fu))
     return rounded
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..detectors import View
 from ..hand import Hand
+from ..messages import N_, Message
 from ..rules import Ruleset
 from ..shapes import Reading
 from .common import Tally, apply_exclusions, counted, detect, in_rule_order
@@ -61,12 +62,13 @@ def score_reading(hand: Hand, reading: Reading, ruleset: Ruleset) -> tuple[int, 
         for pid in ids:
             if pid != top:
                 tally.exclude(pid, top, "limit")
-        notes.append(f"{ruleset.pattern(top).zh} is worth more than the {limit} limit, so it is scored alone")
+        notes.append(Message(N_("%(name)s is worth more than the %(limit)s limit, so it is scored alone"),
+                             name=ruleset.pattern(top).zh, limit=limit))
         ids = [top]
     patterns = [counted(ruleset, pid, tally.found[pid]) for pid in ids]
     total = sum(c.points for c in patterns)
     if limit is not None and not over and total > limit:
-        notes.append(f"the sum {total} is cut to the {limit} limit")
+        notes.append(Message(N_("the sum %(total)s is cut to the %(limit)s limit"), total=total, limit=limit))
         total = limit
     if not patterns and chicken:
         patterns = [counted(ruleset, chicken, [()])]

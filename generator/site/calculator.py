@@ -33,7 +33,7 @@ from markupsafe import Markup
 
 from ..digest import ruleset_stamp
 from ..tiles import ALL_TILES, GHOST, tile_en, tile_to_text, tile_zh
-from . import calculator_snapshot, i18n, svg, urls
+from . import calculator_snapshot, calculator_words, i18n, svg, urls
 from .i18n import N_
 from .i18n import gettext as _
 
@@ -283,4 +283,11 @@ def view(data: Any) -> dict[str, Any]:
         "modes": [(value, _(label), zh, _(what)) for value, label, zh, what in MELD_MODES],
         "stamps": {rs.id: ruleset_stamp(rs) for rs in data.rulesets.values()},
         "example": "123m456p789s111z2z+2z tsumo", "back": Markup(svg.render_back(lang=_lang())),
+        "words": calculator_words.words(i18n.current(), _engine_files()),
     }
+
+
+def _engine_files() -> tuple[Path, ...]:
+    """The modules the engine runs in the browser (the bundle's and its entry module), whose words the page gives
+    it."""
+    return (*engine_sources().values(), _PACKAGE / "site" / "calculator_engine.py")

@@ -12,6 +12,10 @@ site's pages show, so the page cannot drift from them.
 `answer(text)` returns JSON text and never raises: a malformed hand gives `{"error": "error: at column N: …"}`,
 the command line's own one-line message; a hand of fewer than 13 tiles, being built, says how many more it needs
 (`incomplete`).
+
+The engine's words (notes, refusals, fu parts, errors) are `generator.messages.Message`s: English as the command
+line prints them, until the page gives the catalogue's translations of them (`set_words`, from the page's
+#calculator-words element); the answers then say every Message in the page's language, pattern names in Chinese.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from typing import Any
 
 from generator import __version__
 from generator.digest import result_stamp, ruleset_stamp
+from generator.leftover import WILDS
+from generator.messages import N_, Message
 from generator.notation import HandError, format_hand, format_waiting, parse_hand, parse_waiting
 from generator.receipt import receipt_json
 from generator.rules import Ruleset
@@ -38,6 +44,30 @@ half of it; anything longer is refused before it is parsed."""
 
 _RULESETS: dict[str, Ruleset] = {}
 _INFO: list[str] = []
+_WORDS: dict[str, str] = {}
+"""The page's translations of the engine's templates, by their English; empty on the English page."""
+
+
+def set_words(text: str) -> None:
+    """Say the answers in the page's language: `text` is the JSON object of #calculator-words ({} in English)."""
+    words = json.loads(text) if text else {}
+    _WORDS.clear()
+    _WORDS.update({k: v for k, v in words.items() if isinstance(k, str) and isinstance(v, str)})
+
+
+def _translate(template: str) -> str:
+    return _WORDS.get(template, template)
+
+
+def _said(obj: Any) -> Any:
+    """An answer with every Message in it said in the page's language (lists and objects gone through)."""
+    if isinstance(obj, Message):
+        return obj.say(_translate, zh=True)
+    if isinstance(obj, dict):
+        return {k: _said(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_said(v) for v in obj]
+    return obj
 
 
 def setup() -> str:
@@ -82,6 +112,9 @@ def score_hand(text: str) -> dict[str, Any]:
         s = score(hand, rs)
         obj = s.to_json()  # exactly `score --json`'s object (cli.score_line)
         entry = {"score": obj, "stamp": result_stamp(obj), "receipt": receipt_json(s, rs, pattern_url)}
+        why_not = entry["receipt"]["why_not"]
+        if _WORDS and isinstance(why_not, Message) and why_not.template == WILDS:
+            entry["receipt"]["wilds"] = True  # said in Chinese, the page cannot tell this sentence by its words
         if unsaid and policy_of(rs.policy).dealer_by_seat and s.complete:
             other = score(as_south, rs)
             entry["non_dealer"] = {"seat": "S", "hand": format_hand(as_south), "total": other.total,
@@ -145,9 +178,10 @@ def incomplete(text: str, tiles: int) -> dict[str, Any]:
 def answer_object(text: str) -> dict[str, Any]:
     """A complete hand's scores, a 13-tile hand's waits table, or the parser's one-line error."""
     if not isinstance(text, str):
-        return {"error": "error: not a hand"}
+        return {"error": _error(Message(N_("not a hand")))}
     if len(text) > MAX_INPUT:
-        return {"error": f"error: the hand is too long ({len(text)} characters; a hand has at most {MAX_INPUT})"}
+        return {"error": _error(Message(N_("the hand is too long (%(n)s characters; a hand has at most %(most)s)"),
+                                        n=len(text), most=MAX_INPUT))}
     try:
         try:
             return score_hand(text)
@@ -157,11 +191,18 @@ def answer_object(text: str) -> dict[str, Any]:
             except HandError:
                 if first.tiles is not None and first.tiles < WAITING:
                     return incomplete(text, first.tiles)
-                return {"error": f"error: {first}"}
+                return {"error": _error(first.message)}
     except Exception as exc:  # noqa: BLE001  (an engine bug must reach the page as a message, not a dead worker)
-        return {"error": f"error: internal error, please report this hand: {type(exc).__name__}: {exc}"}
+        return {"error": _error(Message(N_("internal error, please report this hand: %(kind)s: %(what)s"),
+                                        kind=type(exc).__name__, what=str(exc)))}
+
+
+def _error(reason: Message) -> Message:
+    """The command line's one-line error (`error: …`)."""
+    return Message(N_("error: %(reason)s"), reason=reason)
 
 
 def answer(text: str) -> str:
-    """`answer_object` as JSON text (what the worker posts back to the page)."""
-    return json.dumps(answer_object(text), ensure_ascii=False)
+    """`answer_object` as JSON text (what the worker posts back to the page), said in the page's language."""
+    found = answer_object(text)
+    return json.dumps(_said(found) if _WORDS else found, ensure_ascii=False)

@@ -33,6 +33,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from .. import messages
+
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "messages"
 
@@ -96,6 +98,14 @@ def translations(locale: Locale) -> _gettext.NullTranslations:
 def gettext(message: str) -> str:
     """`message` in the current locale (as written when the catalogue has no translation)."""
     return translations(current()).gettext(message)
+
+
+def say(text: str, locale: Locale) -> str:
+    """Text the engine wrote (a `messages.Message`: a note, a refusal, a fu part, a notation error) in `locale`,
+    through its catalogue, pattern names in Chinese on a Chinese page; plain text as it is."""
+    if locale == DEFAULT or not isinstance(text, messages.Message):
+        return str(text)
+    return text.say(translations(locale).gettext, zh=True)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

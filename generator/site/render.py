@@ -228,7 +228,8 @@ def pattern_value(rs: Ruleset, p: Pattern, value: int | None = None) -> str:
     """A pattern's value (`value`, else its own) as a reader reads it: the family's word where it has one
     (Riichi's 'yakuman'), else the figure with the rule set's unit."""
     value = p.value if value is None else value
-    return policy_of(rs.policy).value_words(rs, p, value) or amount(value, rs.value_unit)
+    named = policy_of(rs.policy).value_words(rs, p, value)
+    return i18n.say(named, i18n.current()) if named else amount(value, rs.value_unit)
 
 
 class _CompiledTemplates(FileSystemBytecodeCache):
@@ -296,7 +297,7 @@ def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None,
                        hand=lambda notation, size="normal": hand_svg(notation, size, lang),
                        accent=accent_style, number=_number,
                        amount=amount, unindexed=unindexed, names_element=names_element,
-                       keywords_element=keywords_element)
+                       keywords_element=keywords_element, say=lambda text: i18n.say(text, locale))
     env.globals.update(
         urls=urls,
         search_kind=kind_of, search_kinds=KIND_ORDER, search_title_only=TITLE_ONLY,

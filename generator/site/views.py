@@ -23,7 +23,7 @@ from ..tiles import ALL_TILES, suit_of, tile_en, tile_to_text, tile_zh
 from . import urls
 from .figures import FigureTable, figure_tables
 from ..rules.zh_text import localized as localized_text
-from .i18n import DEFAULT, N_, current, ngettext
+from .i18n import DEFAULT, N_, current, ngettext, say
 from .i18n import gettext as _
 
 
@@ -62,13 +62,16 @@ class Printed:
     lines: tuple[Line, ...]
     struck: tuple[Struck, ...]
     subtotal: int
-    reading: tuple[tuple[str, str, str], ...]  # (number, kind, tiles) with "exposed"/"win" marks in kind
+    # (number, kind, tiles, marks): the kind in the page's language with its marks ("exposed", "win"), and the marks
+    # in English as well, which the page's classes are named by
+    reading: tuple[tuple[str, str, str, str], ...]
     form: str
     payments: tuple[tuple[str, tuple[tuple[str, float], ...]], ...]  # (scheme name, ((payer, amount), ...))
     why_not: str  # what is left over when the tiles make no winning shape (generator/leftover.py)
     grade: str = ""  # Riichi's han and fu and limit (receipt.grade)
     fu: tuple[tuple[str, int], ...] = ()  # Riichi's fu, part by part
     base: int | None = None  # Guangdong's basic points (基本分), the unit its payments are multiples of
+    notes: tuple[str, ...] = ()  # the score's notes in the page's language
 
 
 @dataclass(frozen=True)
@@ -101,59 +104,29 @@ def receipt(score: Score, rs: Ruleset) -> Receipt:
     return Receipt(rs, score)
 
 
-# The receipt's own vocabulary (`generator.receipt` and the engine write it in English for the command line too): the
-# site says it in the page's language. Rule data's reasons and the engine's notes are phase 2 (content per locale).
-READING_WORDS: Mapping[str, str] = {
-    "chow": N_("chow"), "pung": N_("pung"), "kong": N_("kong"), "pair": N_("pair"), "knitted": N_("knitted"),
-    "exposed": N_("exposed"), "win": N_("win"), "regular": N_("regular"), "seven-pairs": N_("seven-pairs"),
-    "thirteen-orphans": N_("thirteen-orphans"), "honors-knitted": N_("honors-knitted"),
-    "knitted-straight": N_("knitted-straight")}
-PAYER_WORDS: Mapping[str, str] = {
-    "each loser pays": N_("each loser pays"), "discarder pays": N_("discarder pays"),
-    "each other player pays": N_("each other player pays"), "the dealer pays": N_("the dealer pays"),
-    "each other non-dealer pays": N_("each other non-dealer pays")}
-LIMIT_WORDS: Mapping[str, str] = {
-    "mangan": N_("mangan"), "haneman": N_("haneman"), "baiman": N_("baiman"), "sanbaiman": N_("sanbaiman"),
-    "counted yakuman": N_("counted yakuman"), "yakuman": N_("yakuman"), "double yakuman": N_("double yakuman"),
-    "kiriage mangan": N_("kiriage mangan"), "implied": N_("implied"), "series": N_("series"), "limit": N_("limit")}
-
-
 # The families' words the templates print (scoring/policy.py `group_label`: the rule data's own words stay English)
 FAMILY_WORDS = (N_("Group"), N_("Series"))
 
 
-def _said(text: str, vocabulary: Mapping[str, str]) -> str:
-    """`text` in the page's language where it is one of `vocabulary`'s words, else as the engine wrote it."""
-    return _(vocabulary[text]) if text in vocabulary else text
-
-
-def _grade_words(grade: str) -> str:
-    """Riichi's '3 han 40 fu, mangan' in the page's language."""
-    if not grade:
-        return grade
-    head, _sep, limit = grade.partition(", ")
-    parts = head.split()
-    if len(parts) == 4 and parts[1] == "han" and parts[3] == "fu":
-        head = _("{han} han {fu} fu").format(han=parts[0], fu=parts[2])
-    else:
-        head = _said(head, LIMIT_WORDS)
-    return head + (_(", ") + _said(limit, LIMIT_WORDS) if limit else "")
+def _say(text: str) -> str:
+    """Text of the engine's (a note, a reason, a word of the receipt) in the page's language."""
+    return say(text, current())
 
 
 def _printed(score: Score, rs: Ruleset) -> Printed:
     """The receipt's lines (`generator.receipt`, which the command line prints too) and the links to pattern pages."""
     shown = receipt_lines(score, rs)
-    reading = tuple((n, " ".join(_said(w, READING_WORDS) for w in kind.split()), tiles)
-                    for n, kind, tiles in shown.reading)
-    payments = tuple((scheme, tuple((_said(payer, PAYER_WORDS), amount) for payer, amount in parts))
+    reading = tuple((n, _say(kind), tiles, str(kind)) for n, kind, tiles in shown.reading)
+    payments = tuple((_say(scheme), tuple((_say(payer), amount) for payer, amount in parts))
                      for scheme, parts in shown.payments)
     lines = tuple(Line(c.zh, c.en, urls.pattern_url(rs.id, c.id) if c.listed else None, c.value, c.count, c.points,
-                       c.running, c.sets, c.words, c.running_words) for c in shown.counted)
-    struck = tuple(Struck(x.zh, x.en, urls.pattern_url(rs.id, x.id) if x.listed else None, x.rule,
-                          x.by if x.by_name is None else x.by_name,
+                       c.running, c.sets, _say(c.words), _say(c.running_words)) for c in shown.counted)
+    struck = tuple(Struck(x.zh, x.en, urls.pattern_url(rs.id, x.id) if x.listed else None, _say(x.rule),
+                          x.by if x.by_name is None else _say(x.by_name),
                           None if x.by_name is None else urls.pattern_url(rs.id, x.by)) for x in shown.struck)
-    return Printed(lines, struck, shown.subtotal, reading, _said(shown.form, READING_WORDS), payments, shown.why_not,
-                   _grade_words(shown.grade), shown.fu, shown.base)
+    return Printed(lines, struck, shown.subtotal, reading, _say(shown.form), payments, _say(shown.why_not),
+                   _say(shown.grade), tuple((_say(why), n) for why, n in shown.fu), shown.base,
+                   tuple(_say(n) for n in score.notes))
 
 
 # The words for each yes/no flag of the notation (notation.BOOL_FLAGS); tsumo is said either way.

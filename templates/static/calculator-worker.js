@@ -2,6 +2,7 @@
 
    Messages in:  {type: "init", runtime: "/pyodide/<version>-<hash>/", bundle: "/calculator/engine-<hash>.zip",
                   snapshot: "/calculator/snapshot-<hash>.bin" or null, lock: the lock file's "info" or null}
+                 {type: "words", json}   (the page's #calculator-words: the engine says its answers in the page's language)
                  {type: "hand", id, text}
    Messages out: {type: "ready", info: {engine, rulesets: [...], phases, resources}, ms}   or {type: "failed", message}
                  {type: "answer", id, text, json, ms}   (json: generator/site/calculator_engine.py answer())
@@ -16,6 +17,7 @@
    Any failure of 1 or 2 falls back to 3. */
 let ready = null;
 let answerFn = null;
+let wordsFn = null;
 
 const SNAPSHOTS = "atlas-calculator-snapshots";
 /* After a restore the generator of `random` would replay the snapshot's state on every visit: reseed it. */
@@ -116,6 +118,7 @@ async function start(runtime, bundle, snapshotUrl, lock) {
   }
   const info = JSON.parse(calc.setup());
   answerFn = calc.answer;
+  wordsFn = calc.set_words;
   info.phases = phases;
   info.resources = performance.getEntriesByType("resource").map((e) => ({
     name: e.name.split("/").pop(), start: Math.round(e.startTime), end: Math.round(e.responseEnd),
@@ -133,6 +136,13 @@ self.onmessage = async (event) => {
     } catch (e) {
       self.postMessage({ type: "failed", message: String(e && e.message ? e.message : e) });
     }
+    return;
+  }
+  if (msg.type === "words") {  // handled before any hand sent after it: both wait for the same start, in order
+    try {
+      await ready;
+      wordsFn(String(msg.json));
+    } catch (e) { /* the start failed, which "init" reports; the answers would have been English */ }
     return;
   }
   if (msg.type === "hand") {

@@ -8,7 +8,7 @@
    a malformed hand gives an element with data-error and no totals. */
 import { readHand, writeHand } from "./calculator-notation.js";
 import { copyTile, showPreview, tileCount } from "./calculator-preview.js";
-import { amount, el, num, tableWrap } from "./calculator-dom.js";
+import { WORDS, amount, el, needsText, num, t, tableWrap, verdict } from "./calculator-dom.js";
 import { rovingGrid } from "./calculator-grid.js";
 
 const MAX_INPUT = 200;
@@ -41,7 +41,7 @@ function syncControls(st) {
 function currentState() {
   const st = readHand(input.value);
   if (!st) {
-    statusLine.textContent = "The picker cannot read the text in the box; fix it or press Clear.";
+    statusLine.textContent = t("The picker cannot read the text in the box; fix it or press Clear.");
     return null;
   }
   return st;
@@ -174,7 +174,7 @@ function ask(text, how) {
   }
   if (!text.trim()) { results.removeAttribute("data-for"); showEmpty(); return; }
   if (text.length > MAX_INPUT) {
-    render({ error: "error: the hand is too long (" + text.length + " characters; a hand has at most " + MAX_INPUT + ")" }, text);
+    render({ error: t("error: %(reason)s", { reason: t("the hand is too long (%(n)s characters; a hand has at most %(most)s)", { n: text.length, most: MAX_INPUT }) }) }, text);
     return;
   }
   if (!engine) { pending = text; return; }
@@ -199,13 +199,13 @@ function startWorker() {
       root.dataset.startAt = String(Math.round(msg.info.phases.began - performance.timeOrigin));  // the worker's start()
       /* "built" or "restored": no snapshot is saved after this start (the "snapshot" message says so otherwise) */
       if (msg.info.phases.snapshot !== "none") root.dataset.snapshot = msg.info.phases.snapshot;
-      statusLine.textContent = "Engine " + engine.engine + " ready (loaded in " + ((performance.now() - t0) / 1000).toFixed(1)
-        + " s): " + engine.rulesets.length + " rule sets.";
+      statusLine.textContent = t("Engine %(version)s ready (loaded in %(s)s s): %(n)s rule sets.",
+        { version: engine.engine, s: ((performance.now() - t0) / 1000).toFixed(1), n: engine.rulesets.length });
       if (pending !== null) { const p = pending; pending = null; ask(p, "address"); }
     } else if (msg.type === "snapshot") {
       root.dataset.snapshot = msg.saved ? "saved" : "none";
     } else if (msg.type === "failed") {
-      statusLine.textContent = "The engine could not start: " + msg.message;
+      statusLine.textContent = t("The engine could not start: %(why)s", { why: msg.message });
       root.dataset.ready = "failed";
     } else if (msg.type === "answer" && msg.id === latest) {
       root.dataset.engineMs = String(Math.round(msg.ms));  // the engine's own time for the answer (benchmarks)
@@ -214,10 +214,12 @@ function startWorker() {
     }
   };
   worker.onmessage = (event) => receive(event.data);
-  worker.onerror = (e) => { statusLine.textContent = "The engine could not start: " + (e.message || "worker error"); };
-  if (early) early.early.splice(0).forEach(receive);
-  else worker.postMessage({ type: "init", runtime: new URL(runtime, location.href).href,
+  worker.onerror = (e) => { statusLine.textContent = t("The engine could not start: %(why)s", { why: e.message || t("worker error") }); };
+  if (!early) worker.postMessage({ type: "init", runtime: new URL(runtime, location.href).href,
     bundle: new URL(root.dataset.bundle, location.href).href, snapshot: null, lock: null });
+  /* after "init" and before any hand (an early "ready" below may send one): the worker takes them in that order */
+  if (Object.keys(WORDS).length) worker.postMessage({ type: "words", json: JSON.stringify(WORDS) });
+  if (early) early.early.splice(0).forEach(receive);
 }
 
 /* ---------------------------------------------------------------- results */
@@ -228,22 +230,14 @@ document.querySelectorAll("#cite-list [data-cite]").forEach((li) => {
 });
 
 function showEmpty() {
-  results.replaceChildren(el("h2", { id: "results-h", text: "Scores" }), el("p", { class: "empty", text: "No hand yet." }));
+  results.replaceChildren(el("h2", { id: "results-h", text: t("Scores") }), el("p", { class: "empty", text: t("No hand yet.") }));
   results.removeAttribute("data-needs");
   const box = document.getElementById("answer");
   box.removeAttribute("data-for");
-  box.replaceChildren(el("p", { class: "empty", text: "Tap tiles or type a hand: its score under every rule set appears here." }));
+  box.replaceChildren(el("p", { class: "empty", text: t("Tap tiles or type a hand: its score under every rule set appears here.") }));
   results.removeAttribute("data-waits");
   results.removeAttribute("data-formal");
   cite.hidden = true;
-}
-
-/* A rule set's verdict in its own words: a refused shape says what is left over, 团圆 that its dragons are wilds
-   (the receipt's why_not, generator/leftover.py). */
-function verdict(s, why) {
-  if (!s.complete) return "not a winning shape" + (why ? ": " + why : s.notes.length ? ": " + s.notes.join("; ") : "");
-  if (!s.legal) return "not a legal win" + (s.notes.length ? ": " + s.notes.join("; ") : "");
-  return "legal win";
 }
 
 function rsName(id) { return (rulesetInfo[id] && rulesetInfo[id].name) || id; }
@@ -260,20 +254,20 @@ function receiptOf(r) {
   const sec = el("section", { class: cls, id: "calc-score-" + s.ruleset, style: rulesetInfo[s.ruleset] && rulesetInfo[s.ruleset].accent });
   sec.append(el("h3", { class: "receipt-head" }, el("span", { class: "rs-id", text: s.ruleset }), " " + rsName(s.ruleset)));
   if (!s.complete) {
-    sec.append(el("p", { class: "verdict", text: "Not a winning hand under these rules" + (s.notes.length ? ": " + s.notes.join("; ") : "")
-      + (p.why_not ? ": " + p.why_not : "") + "." }));
+    sec.append(el("p", { class: "verdict", text: t("Not a winning hand under these rules") + (s.notes.length ? t(": ") + s.notes.join(t("; ")) : "")
+      + (p.why_not ? t(": ") + p.why_not : "") + t(".") }));
     return sec;
   }
   const body = el("tbody");
   for (const l of p.lines) {
     const first = el("td", {}, patternCell(l));
-    if (l.sets) first.append(" ", el("span", { class: "sets", title: "sets of the reading used", text: l.sets }));
+    if (l.sets) first.append(" ", el("span", { class: "sets", title: t("sets of the reading used"), text: l.sets }));
     body.append(el("tr", { "data-pattern": l.id }, first,
       el("td", { class: "num", text: (l.words || num(l.value)) + (l.count > 1 ? " × " + l.count : "") }),
       el("td", { class: "num", text: l.running_words || num(l.running) })));
   }
   for (const x of p.struck) {
-    const why = el("span", { class: "why", text: "not counted: " + x.rule + (x.by ? ", by " : "") });
+    const why = el("span", { class: "why", text: t("not counted:") + " " + x.rule + (x.by ? t(", by") + " " : "") });
     if (x.by) why.append(x.by_url ? el("a", { href: siteUrl(x.by_url), text: x.by }) : x.by);
     body.append(el("tr", { class: "struck", "data-excluded": x.id }, el("td", { colspan: "3" }, el("s", {}, patternCell(x)), " ", why)));
   }
@@ -281,24 +275,24 @@ function receiptOf(r) {
   const adjusted = s.total !== p.subtotal;
   /* Riichi's receipt ends in han and fu (and the fu part by part) instead of a sum: templates/_macros.html */
   if (p.grade) {
-    foot.append(el("tr", { class: "grade" }, el("th", { scope: "row", text: "Han and fu" }), el("td", { colspan: "2", class: "num", text: p.grade })));
-    if (p.fu.length) foot.append(el("tr", { class: "fu-parts" }, el("th", { scope: "row", text: "Fu" }),
-      el("td", { colspan: "2", text: p.fu.map(([why, n]) => why + " " + n).join("; ") })));
-  } else if (adjusted) foot.append(el("tr", { class: "adjust" }, el("th", { scope: "row", text: "Sum " + num(p.subtotal) }),
-    el("td", { colspan: "2", class: "num", text: s.notes.join("; ") })));
-  const totalHead = el("th", { scope: "row", text: "Total" });
-  if (!s.legal) totalHead.append(" ", el("span", { class: "flag", text: "not a legal win" }));
+    foot.append(el("tr", { class: "grade" }, el("th", { scope: "row", text: t("Han and fu") }), el("td", { colspan: "2", class: "num", text: p.grade })));
+    if (p.fu.length) foot.append(el("tr", { class: "fu-parts" }, el("th", { scope: "row", text: t("Fu") }),
+      el("td", { colspan: "2", text: p.fu.map(([why, n]) => why + " " + n).join(t("; ")) })));
+  } else if (adjusted) foot.append(el("tr", { class: "adjust" }, el("th", { scope: "row", text: t("Sum") + " " + num(p.subtotal) }),
+    el("td", { colspan: "2", class: "num", text: s.notes.join(t("; ")) })));
+  const totalHead = el("th", { scope: "row", text: t("Total") });
+  if (!s.legal) totalHead.append(" ", el("span", { class: "flag", text: t("not a legal win") }));
   foot.append(el("tr", { class: "total" }, totalHead, el("td", { colspan: "2", class: "num", text: amount(s.total, s.unit) })));
   if (p.base !== null && p.base !== undefined) {  // Guangdong: the basic points the payments are multiples of
-    foot.append(el("tr", { class: "base" }, el("th", { scope: "row" }, "Basic points ", el("span", { lang: "zh", text: "基本分" })),
+    foot.append(el("tr", { class: "base" }, el("th", { scope: "row" }, t("Basic points") + " ", el("span", { lang: "zh", text: "基本分" })),
       el("td", { colspan: "2", class: "num", text: num(p.base) })));
   }
   const table = el("table", { class: "receipt-table" },
-    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Pattern" }), el("th", { scope: "col", class: "num", text: "Value" }),
-      el("th", { scope: "col", class: "num", text: "Running" }))), body, foot);
+    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("Pattern") }), el("th", { scope: "col", class: "num", text: t("Value") }),
+      el("th", { scope: "col", class: "num", text: t("Running") }))), body, foot);
   sec.append(table);
   if (p.reading) {
-    const para = el("p", { class: "reading" }, el("span", { class: "label", text: "Read as" }), " " + p.reading.form + ": ");
+    const para = el("p", { class: "reading" }, el("span", { class: "label", text: t("Read as") }), " " + p.reading.form + ": ");
     p.reading.sets.forEach((x, k) => {
       const marks = x.marks.split(" ");
       para.append(el("span", { class: "set" + (marks.includes("exposed") ? " exposed" : "") + (marks.includes("win") ? " has-win" : "") },
@@ -308,16 +302,16 @@ function receiptOf(r) {
     sec.append(para);
   }
   if (s.notes.length && (p.grade || !adjusted)) sec.append(el("ul", { class: "notes" }, ...s.notes.map((n) => el("li", { text: n }))));
-  if (p.payments.length) sec.append(paymentsPara(p.payments, "Payments"));
+  if (p.payments.length) sec.append(paymentsPara(p.payments, t("Payments")));
   /* No seat in the hand: it is East's, the dealer's; what a non-dealer would receive stands beside it, both named,
      until the reader names a seat (generator/site/calculator_engine.py). */
   if (r.non_dealer) {
     const nd = r.non_dealer;
     sec.append(el("p", { class: "seat-unsaid", "data-dealer": s.total, "data-non-dealer": nd.total },
-      el("strong", { text: "No seat given." }), " As written the winner sits East, the dealer, and receives "
-      + amount(s.total, s.unit) + "; a non-dealer (seat=" + nd.seat + ") would receive " + amount(nd.total, s.unit)
-      + ". Add seat=S, W or N (or dealer) to the hand to settle it."));
-    if (nd.payments.length) sec.append(paymentsPara(nd.payments, "A non-dealer's payments"));
+      el("strong", { text: t("No seat given.") }), " " + t("As written the winner sits East, the dealer, and receives "
+      + "%(dealer)s; a non-dealer (seat=%(seat)s) would receive %(other)s. Add seat=S, W or N (or dealer) to the hand to "
+      + "settle it.", { dealer: amount(s.total, s.unit), seat: nd.seat, other: amount(nd.total, s.unit) })));
+    if (nd.payments.length) sec.append(paymentsPara(nd.payments, t("A non-dealer's payments")));
   }
   return sec;
 }
@@ -325,8 +319,8 @@ function receiptOf(r) {
 function paymentsPara(payments, label) {
   const para = el("p", { class: "payments" }, el("span", { class: "label", text: label }), " ");
   payments.forEach(([scheme, parts], k) => {
-    para.append(el("span", { class: "pay", text: scheme + ": " + parts.map(([payer, amt]) => payer + " " + num(amt)).join(", ") }));
-    if (k < payments.length - 1) para.append("; ");
+    para.append(el("span", { class: "pay", text: scheme + t(": ") + parts.map(([payer, amt]) => payer + " " + num(amt)).join(t(", ")) }));
+    if (k < payments.length - 1) para.append(t("; "));
   });
   return para;
 }
@@ -335,7 +329,7 @@ function paymentsPara(payments, label) {
 function totalText(r) {
   const s = r.score;
   if (!r.non_dealer) return amount(s.total, s.unit);
-  return "dealer " + amount(s.total, s.unit) + " · non-dealer " + amount(r.non_dealer.total, s.unit);
+  return t("dealer %(dealer)s · non-dealer %(other)s", { dealer: amount(s.total, s.unit), other: amount(r.non_dealer.total, s.unit) });
 }
 
 function renderScores(a) {
@@ -344,24 +338,25 @@ function renderScores(a) {
     const s = r.score;
     body.append(el("tr", { "data-ruleset": s.ruleset, "data-total": s.total, "data-legal": String(s.legal), "data-complete": String(s.complete) },
       el("th", { scope: "row" }, el("a", { href: "#calc-score-" + s.ruleset, text: rsName(s.ruleset) + " " + s.ruleset })),
-      r.non_dealer ? el("td", { class: "num" }, "dealer " + amount(s.total, s.unit), el("br"),
-        "non-dealer " + amount(r.non_dealer.total, s.unit)) : el("td", { class: "num", text: totalText(r) }),
+      r.non_dealer ? el("td", { class: "num" }, t("dealer %(amount)s", { amount: amount(s.total, s.unit) }), el("br"),
+        t("non-dealer %(amount)s", { amount: amount(r.non_dealer.total, s.unit) })) : el("td", { class: "num", text: totalText(r) }),
       el("td", { text: verdict(s, r.receipt.why_not) }),
       el("td", { class: "num", text: String(r.receipt.lines.length) })));
   }
   const table = el("table", { class: "summary" },
     el("thead", {}, el("tr", {}, ...["Rule set", "Total", "Verdict", "Patterns"].map((h, k) =>
-      el("th", { scope: "col", class: k === 1 || k === 3 ? "num" : null, text: h })))), body);
-  const out = [tableWrap("Scores at a glance", table), el("h2", { text: "Breakdown under every rule set" }), ...a.results.map(receiptOf)];
+      el("th", { scope: "col", class: k === 1 || k === 3 ? "num" : null, text: t(h) })))), body);
+  const out = [tableWrap(t("Scores at a glance"), table), el("h2", { text: t("Breakdown under every rule set") }), ...a.results.map(receiptOf)];
   const shape = noShape(a);
-  if (shape) out.unshift(el("p", { class: "no-shape", "data-why-not": shape, text: "Not a winning shape: " + shape + "." }));
+  if (shape) out.unshift(el("p", { class: "no-shape", "data-why-not": shape, text: t("Not a winning shape: %(why)s.", { why: shape }) }));
   return out;
 }
 
 /* When no rule set finds a winning shape: what is left over, as the rule sets without wilds see it. */
 function noShape(a) {
   if (a.results.some((r) => r.score.complete)) return null;
-  const plain = a.results.map((r) => r.receipt.why_not).filter((w) => w && !w.startsWith("here the dragons"));
+  const plain = a.results.filter((r) => !r.receipt.wilds).map((r) => r.receipt.why_not)
+    .filter((w) => w && !w.startsWith("here the dragons"));
   return plain[0] || null;
 }
 
@@ -373,9 +368,10 @@ function showAnswer(a, text) {
   if (a.mode === "incomplete") { box.replaceChildren(el("p", { class: "needs", text: needsText(a) })); return; }
   if (a.mode === "waits") {
     const union = a.rows.filter((r) => r.winning).map((r) => r.tile);
+    const [before, after] = t("Waits on %(tiles)s (each tile's score: %(below)s).", { tiles: union.join(" "), below: "\u0000" }).split("\u0000");
     box.replaceChildren(union.length
-      ? el("p", {}, "Waits on " + union.join(" ") + " (each tile's score: ", el("a", { href: "#results", text: "below" }), ").")
-      : el("p", { text: "This hand waits on no tile." }));
+      ? el("p", {}, before, el("a", { href: "#results", text: t("below") }), after)
+      : el("p", { text: t("This hand waits on no tile.") }));
     return;
   }
   const shape = noShape(a);
@@ -383,15 +379,9 @@ function showAnswer(a, text) {
     const s = r.score;
     return el("li", { class: !s.complete ? "incomplete" : !s.legal ? "illegal" : null, "data-ruleset": s.ruleset },
       el("a", { href: "#calc-score-" + s.ruleset, title: rsName(s.ruleset), text: s.ruleset }), " ",
-      el("strong", { text: s.complete ? totalText(r) : "—" }), s.complete && !s.legal ? " (not legal)" : "");
+      el("strong", { text: s.complete ? totalText(r) : "—" }), s.complete && !s.legal ? t(" (not legal)") : "");
   }));
-  box.replaceChildren(...(shape ? [el("p", { class: "no-shape", text: "Not a winning shape: " + shape + "." })] : []), list);
-}
-
-function needsText(a) {
-  const n = a.to_complete;
-  return a.tiles + " tile" + (a.tiles === 1 ? "" : "s") + " so far: " + n + " more for a complete hand"
-    + (a.to_waiting > 0 ? " (" + a.to_waiting + " more shows what it waits on)" : "") + ". A kong counts as three.";
+  box.replaceChildren(...(shape ? [el("p", { class: "no-shape", text: t("Not a winning shape: %(why)s.", { why: shape }) })] : []), list);
 }
 
 function renderWaits(a) {
@@ -401,9 +391,9 @@ function renderWaits(a) {
   if (formal.length) results.setAttribute("data-formal", formal.join(" "));
   const out = [];
   if (!a.rows.length) {
-    out.push(el("p", { class: "no-waits", text: "This 13-tile hand waits on no tile under any rule set." }));
+    out.push(el("p", { class: "no-waits", text: t("This 13-tile hand waits on no tile under any rule set.") }));
   }
-  const head = el("tr", {}, el("th", { scope: "col", text: "Winning tile" }));
+  const head = el("tr", {}, el("th", { scope: "col", text: t("Winning tile") }));
   for (const w of a.rulesets) {
     head.append(el("th", { scope: "col", class: "num", "data-ruleset": w.ruleset, "data-waits": w.waits.join(" "),
       "data-formal": w.formal.join(" "), title: rsName(w.ruleset), text: w.ruleset }));
@@ -411,7 +401,7 @@ function renderWaits(a) {
   const body = el("tbody");
   for (const row of a.rows) {
     const th = el("th", { scope: "row" }, row.winning
-      ? el("a", { href: linkFor(row.hand), title: "Score " + row.hand }, copyTile(row.tile), " " + row.tile)
+      ? el("a", { href: linkFor(row.hand), title: t("Score %(hand)s", { hand: row.hand }) }, copyTile(row.tile), " " + row.tile)
       : el("span", {}, copyTile(row.tile), " " + row.tile));
     const tr = el("tr", { "data-tile": row.tile }, th);
     for (const w of a.rulesets) {
@@ -419,26 +409,26 @@ function renderWaits(a) {
       if (!c) { tr.append(el("td", { class: "num none", "data-ruleset": w.ruleset, text: "—" })); continue; }
       if (c.formal) {
         tr.append(el("td", { class: "num formal", "data-ruleset": w.ruleset, "data-formal": "true" },
-          el("abbr", { class: "formal-mark", title: "formal wait: the shape waits on it, but all four copies are already in the hand", text: "formal" })));
+          el("abbr", { class: "formal-mark", title: t("formal wait: the shape waits on it, but all four copies are already in the hand"), text: t("formal") })));
         continue;
       }
       const td = el("td", { class: "num", "data-ruleset": w.ruleset, "data-total": c.total }, amount(c.total, c.unit));
-      if (!c.legal) td.append(el("span", { class: "flag", text: " (not legal)" }));
+      if (!c.legal) td.append(el("span", { class: "flag", text: t(" (not legal)") }));
       tr.append(td);
     }
     body.append(tr);
   }
   if (a.rows.length) {
-    out.push(el("p", {}, (union.length ? "Waits on " + union.join(" ") + "." : "No tile wins.")
-      + (formal.length ? " Formal waits: " + formal.join(" ") + " (the shape waits on them, but all four copies are already in the hand)." : "")
-      + " Each cell is that winning tile's score; “—”: that rule set does not count the tile as a win."));
-    out.push(tableWrap("Waits and their scores", el("table", { class: "summary waits-table" }, el("thead", {}, head), body)));
+    out.push(el("p", {}, (union.length ? t("Waits on %(tiles)s.", { tiles: union.join(" ") }) : t("No tile wins."))
+      + (formal.length ? t(" Formal waits: %(tiles)s (the shape waits on them, but all four copies are already in the hand).", { tiles: formal.join(" ") }) : "")
+      + t(" Each cell is that winning tile's score; “—”: that rule set does not count the tile as a win.")));
+    out.push(tableWrap(t("Waits and their scores"), el("table", { class: "summary waits-table" }, el("thead", {}, head), body)));
   }
   return out;
 }
 
 function render(a, text, ms) {
-  const head = el("h2", { id: "results-h", text: "Scores" });
+  const head = el("h2", { id: "results-h", text: t("Scores") });
   results.removeAttribute("data-waits");
   results.removeAttribute("data-formal");
   showAnswer(a, text);
@@ -447,7 +437,7 @@ function render(a, text, ms) {
     results.replaceChildren(head, el("p", { class: "calc-error", role: "alert", "data-error": a.error, text: a.error }));
     cite.hidden = true;
     results.setAttribute("data-for", text);
-    statusLine.textContent = "Not a hand the engine can read.";
+    statusLine.textContent = t("Not a hand the engine can read.");
     return;
   }
   if (a.mode === "incomplete") {  // a hand being built: how many tiles it still needs, not an error
@@ -455,17 +445,17 @@ function render(a, text, ms) {
     results.setAttribute("data-needs", String(a.to_complete));
     results.setAttribute("data-for", text);
     cite.hidden = true;
-    statusLine.textContent = "Still building the hand.";
+    statusLine.textContent = t("Still building the hand.");
     return;
   }
-  if (a.mode === "waits") head.textContent = "Waits";
-  const canon = el("p", { class: "calc-canonical" }, el("span", { class: "label", text: "Read as " }), el("code", { text: a.hand }));
+  if (a.mode === "waits") head.textContent = t("Waits");
+  const canon = el("p", { class: "calc-canonical" }, el("span", { class: "label", text: t("Read as") + " " }), el("code", { text: a.hand }));
   const parts = a.mode === "waits" ? renderWaits(a) : renderScores(a);
   results.replaceChildren(head, canon, ...parts);
   results.setAttribute("data-for", text);
   if (ms !== undefined) {
-    statusLine.textContent = (a.mode === "waits" ? "Waits table" : "Scored under " + a.results.length + " rule sets")
-      + " in " + Math.round(ms) + " ms.";
+    statusLine.textContent = a.mode === "waits" ? t("Waits table in %(ms)s ms.", { ms: Math.round(ms) })
+      : t("Scored under %(n)s rule sets in %(ms)s ms.", { n: a.results.length, ms: Math.round(ms) });
   }
   showCite(a, text);
 }
@@ -483,7 +473,7 @@ function showCite(a, text) {
     const id = li.dataset.cite;
     li.hidden = !(id in stamps);
     li.querySelector(".c-hand").textContent = a.hand;
-    li.querySelector(".c-stamp").textContent = (stamps[id] || "") + (a.mode === "waits" ? " (waits)" : "");
+    li.querySelector(".c-stamp").textContent = (stamps[id] || "") + (a.mode === "waits" ? t(" (waits)") : "");
     li.querySelector(".c-link").textContent = new URL(url, location.href).href;
   });
   cite.hidden = false;

@@ -14,6 +14,7 @@ from ...digest import ruleset_stamp
 from ...rules import Pattern, Ruleset
 from ...scoring.families import policy_of
 from .. import urls, views
+from ..i18n import current, say
 from ..i18n import gettext as _
 from ..search_terms import ruleset_keywords
 from .page import Page, ruleset_crumbs
@@ -121,7 +122,7 @@ def _row(rs: Ruleset, p: Pattern, nots: tuple[str, ...]) -> CardRow:
 
 def _long_of(rs: Ruleset, short: str) -> str:
     words = policy_of(rs.policy).value_words
-    return next(w for p in rs.patterns if words(rs, p, short=True) == short and (w := words(rs, p)))
+    return say(next(w for p in rs.patterns if words(rs, p, short=True) == short and (w := words(rs, p))), current())
 
 
 def _has_open_values(rs: Ruleset) -> bool:

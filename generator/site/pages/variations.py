@@ -16,6 +16,7 @@ from ...scoring.families import policy_of
 from .. import urls
 from ..diff_groups import words
 from ..gather import SiteData
+from ..i18n import current, say
 from ..i18n import gettext as _
 from ..search_terms import ruleset_keywords
 from ..views import option_keys, option_label, option_value, ruleset_label, unit_label
@@ -57,7 +58,7 @@ def variations_root(rulesets: dict[str, Ruleset], rs: Ruleset) -> Ruleset | None
 def value_words(rs: Ruleset, p: Pattern, value: int) -> str:
     """A pattern's value as its family says it ('double yakuman'), else the figure and its unit ('2 han')."""
     named = policy_of(rs.policy).value_words(rs, p, value)
-    return named if named is not None else f"{value:,} {unit_label(rs.value_unit, value)}"
+    return say(named, current()) if named is not None else f"{value:,} {unit_label(rs.value_unit, value)}"
 
 
 def pattern_cell(rs: Ruleset, pid: str, known: Pattern) -> Cell:
