@@ -18,7 +18,6 @@ from typing import Any, TextIO
 from .cli_common import EXIT_FAIL, EXIT_OK, EXIT_USAGE, UsageError, rulesets_named
 from .cli_runs import add_run_parsers
 from .notation import HandError, format_waiting, parse_hand, parse_waiting
-from .receipt import figure, receipt_lines
 from .rules import CONTENT_DIR, ContentError, Ruleset
 from .rulesets import all_rulesets, find_ruleset
 from .scoring import Score, score
@@ -40,6 +39,8 @@ def _dump(obj: Any) -> str:
 
 def _receipt(s: Score) -> str:
     """The receipt as text: one line per pattern with the running total, then the total, notes and payments."""
+    from .receipt import figure, receipt_lines  # here, not at the top: `score --batch` never prints a receipt
+
     rs = find_ruleset(s.ruleset)
     lines = [f"{rs.name} {rs.edition} [{rs.id}]  {s.hand}"]
     shown = receipt_lines(s, rs)
