@@ -51,13 +51,17 @@ def score(hand: Hand, ruleset: Ruleset, found: list[Reading] | None = None) -> S
     key = format_hand(hand)
     if found is None:
         found = readings_of(hand, ruleset)  # through the module: benchmarks/engine_phases.py replays this step
+    policy = policy_of(ruleset.policy)
     if not found:
         why = ("a ghost (8z) is not a tile of this rule set" if GHOST in hand.closed_tiles
-               and not policy_of(ruleset.policy).plays_ghosts(ruleset)
+               and not policy.plays_ghosts(ruleset)
                else "the tiles do not form a winning shape in this rule set")
         return Score(ruleset.id, key, False, False, 0, ruleset.unit, notes=[why])
-    result = policy_of(ruleset.policy).score(hand, found, ruleset, key)
-    unused = policy_of(ruleset.policy).unread_flags(hand, ruleset) + ghost_flags(hand, ruleset)
+    result = policy.score(hand, found, ruleset, key)
+    unused = policy.unread_flags(hand, ruleset)
+    ctx = hand.context
+    if ctx.ghosts_discarded or ctx.horses:  # what `ghost_flags` reads: most hands have neither
+        unused = unused + ghost_flags(hand, ruleset)
     if unused:
         result.notes.append(f"not used by {ruleset.id}: {', '.join(unused)}")
     schemes = ruleset.option("payment")
