@@ -14,7 +14,6 @@ import os
 import pickle
 import re
 import sys
-import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -72,6 +71,8 @@ class BuildCache:
         makes the next build slower, so it is said once on stderr and never fails the build."""
         if self.root is None:
             return
+        import tempfile  # here, not at the top: a process that only reads the cache (`score`) never imports it
+
         path = self._path(name)
         try:
             self.root.mkdir(parents=True, exist_ok=True)

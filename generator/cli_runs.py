@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from .cli_common import EXIT_FAIL, EXIT_OK, UsageError, rulesets_named
 from .rules import CONTENT_DIR, Ruleset
 from .rulesets import all_rulesets
-from .stats.shards import SHARD
+from .stats.defaults import SHARD
 
 T = TypeVar("T")
 CHECKPOINTS = ".mahjong-atlas-cache/runs"

@@ -338,7 +338,7 @@ def _quick_meld(piece: str) -> Meld | None:
 _FLAG_REFUSED = ("", None)
 
 
-@lru_cache(maxsize=1024)  # flag words repeat across hands (indicators less so: a few hundred of them)
+@lru_cache(maxsize=1 << 12)  # flag words repeat across hands; indicators less so (Riichi's dora words: over a thousand)
 def _quick_flag(word: str) -> tuple[str, object]:
     """`_flag_item` of one word, or `_FLAG_REFUSED` when the full parser would refuse it."""
     try:
@@ -347,15 +347,15 @@ def _quick_flag(word: str) -> tuple[str, object]:
         return _FLAG_REFUSED
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=1 << 13)  # Riichi's flag lists (seat, round, riichi flags, indicators) make some 7,000 contexts
 def _quick_context(items: tuple[tuple[str, object], ...], red: int) -> WinContext | None:
     """The win context of the flags' (field, value) items and the red fives, or None when the full parser would
     refuse the flags together."""
+    values = dict(items, red=red) if red else dict(items)  # `replace(ctx, red=…)` after would cost more than the rest
     try:
-        ctx = _checked_context(dict(items), dict.fromkeys(_FIELD_FLAGS, 0))
+        return _checked_context(values, dict.fromkeys(_FIELD_FLAGS, 0))
     except HandError:
         return None
-    return replace(ctx, red=red) if red else ctx
 
 
 _FIELD_FLAGS = ("robbing-kong", "riichi", "ippatsu")

@@ -67,13 +67,18 @@ def _context_words(ctx: WinContext) -> tuple[str, ...]:
                          ctx.dealer, ctx.riichi, ctx.double_riichi, ctx.ippatsu, ctx.seat, ctx.round, ctx.flowers,
                          ctx.wild_kongs, ctx.ghosts_discarded, ctx.horses)
     if ctx.dora:
-        words += (f"dora={format_tiles(ctx.dora)}",)
+        words += (_indicator_word("dora", ctx.dora),)
     if ctx.ura:
-        words += (f"ura={format_tiles(ctx.ura)}",)
+        words += (_indicator_word("ura", ctx.ura),)
     return words
 
 
-@lru_cache(maxsize=1024)  # without the indicators, a batch meets a few hundred contexts: every hand's key prints one
+@lru_cache(maxsize=1 << 12)  # a few hundred indicator sets recur: every Riichi hand's key prints one
+def _indicator_word(name: str, tiles: tuple[Tile, ...]) -> str:
+    return f"{name}={format_tiles(tiles)}"
+
+
+@lru_cache(maxsize=1 << 12)  # without the indicators, a batch meets hundreds to thousands of contexts: one per key
 def _plain_words(*fields: object) -> tuple[str, ...]:
     """The flag words of a context's fields before the indicators, in `_context_words`'s order."""
     *flags, seat, round_wind, flowers, wild_kongs, ghosts_discarded, horses = fields

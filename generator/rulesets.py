@@ -7,7 +7,8 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from .rules import CONTENT_DIR, Ruleset, loader
+from . import ruleset_store
+from .rules import CONTENT_DIR, Ruleset
 from .rules.errors import Problems
 from .rules.locate import locate
 from .scoring.families import REGISTRY
@@ -20,6 +21,8 @@ def load_rulesets(content: Path = CONTENT_DIR, problems: Problems | None = None)
 
     Without `problems`, any problem raises (all of them, in file order, as ContentErrors); with it, the problems are
     added to it and the rule sets that loaded are returned."""
+    from .rules import loader  # here and in `_load_alone`, not at the top: a rule set found stored needs no loader
+
     return loader.load_rulesets(content, REGISTRY, problems)
 
 
@@ -56,8 +59,13 @@ def find_ruleset(name: str, content: Path = CONTENT_DIR) -> Ruleset:
     """
     key = name.strip().lower()
     if content not in _ALL:
-        found = _find_alone(key, content)
+        found, stamp = ruleset_store.stored(key, content)  # what an earlier process found (ruleset_store.py)
+        if found is None:
+            found = _find_alone(key, content)
+            if found is not None:
+                ruleset_store.store(key, content, stamp, found)
         if found is not None:
+            _ONE.setdefault((content, found.id), found)
             return found
     rulesets = all_rulesets(content)
     for rs in rulesets.values():
@@ -95,6 +103,8 @@ def _load_alone(rid: str, heads: dict[str, tuple[Path, Head]], content: Path, ch
         if base is None:
             return None
         bases[base_id] = base
+    from .rules import loader
+
     rs = loader.load_file(path, bases, REGISTRY, content.parent)
     _ONE[(content, rid)] = rs
     return rs

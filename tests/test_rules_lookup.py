@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import rulesets
+from generator import ruleset_store, rulesets
 from generator.rules import CONTENT_DIR, ContentError
 from generator.rulesets import all_rulesets, find_ruleset, load_rulesets
 
@@ -84,3 +84,45 @@ def test_an_unknown_name_lists_every_id(tmp_path: Path) -> None:
     assert len(every) > 1
     with pytest.raises(KeyError, match=re.escape(f"unknown rule set 'hong-kong' (known: {', '.join(every)})")):
         find_ruleset("hong-kong", content)
+
+
+def stored_for(content: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Keep the rule sets `find_ruleset` finds in `content` (only the project's own content is kept otherwise) in a
+    cache folder of the test's; returns that folder."""
+    folder = content.parent / "cache"
+    monkeypatch.setattr(ruleset_store, "_cache", lambda c: ruleset_store._QuietCache(folder) if c == content else None)
+    return folder
+
+
+def forget(content: Path) -> None:
+    """What a new process knows of `content`: nothing (the memos are per process)."""
+    for key in [k for k in rulesets._ONE if k[0] == content]:
+        del rulesets._ONE[key]
+    rulesets._ALL.pop(content, None)
+
+
+def test_a_stored_rule_set_is_what_the_load_gives_and_skips_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                               ) -> None:
+    content = copy_content(tmp_path)
+    folder = stored_for(content, monkeypatch)
+    full = load_rulesets(CONTENT_DIR)
+    loaded = find_ruleset("Tenhou.net", content)
+    assert (folder / f"{ruleset_store.ENTRY}.pickle").is_file()
+    forget(content)
+    monkeypatch.setattr(rulesets, "_find_alone", lambda *a: pytest.fail("loaded, not found stored"))
+    stored = find_ruleset("tenhou.net ", content)
+    assert stored == loaded == full["riichi-tenhou"]
+    assert stored is not loaded  # read back from the cache
+    assert all_rulesets(content)["riichi-tenhou"] is stored  # still one object per rule set
+
+
+def test_an_edit_is_not_served_from_the_store_and_its_error_is_reported(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    content = copy_content(tmp_path)
+    stored_for(content, monkeypatch)
+    assert find_ruleset("riichi", content).id == "riichi"
+    forget(content)
+    path = content / "rulesets" / "riichi.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("value = ", 'value = "', 1), encoding="utf-8")
+    with pytest.raises(ContentError, match=r"riichi\.toml:\d+"):
+        find_ruleset("riichi", content)

@@ -10,6 +10,7 @@ more than most facts.)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from ..hand import Hand, WinContext
@@ -208,7 +209,7 @@ class View:
     @property
     def tile_key(self) -> TileKey:
         """The fields of `tile_profile` as a plain tuple (see `set_key`)."""
-        return _tile_key(self.counts, self._bits, {self.sets[i].tile for i in self.kongs})
+        return _tile_key(self.counts, self._bits, (self.sets[i].tile for i in self.kongs))
 
     @property
     def tile_profile(self) -> TileProfile:
@@ -228,10 +229,12 @@ TileKey = tuple[int, int, int, bool, bool, int]
 ContextKey = tuple[bool, bool, bool, bool, bool, bool, bool, int, int, bool]
 
 
-def _tile_key(counts: list[int], bits: int, kong_tiles: set[Tile]) -> TileKey:
+def _tile_key(counts: list[int], bits: int, kong_tiles: Iterable[Tile]) -> TileKey:
+    """`kong_tiles` is read only when some tile is held four times (seldom): a view passes a generator, not a set
+    made on every reading."""
     hogs = counts.count(4)
     if hogs:
-        hogs -= sum(1 for t in kong_tiles if counts[t] == 4)
+        hogs -= sum(1 for t in set(kong_tiles) if counts[t] == 4)
     return (bits & 7, (bits >> 3) & 3, (bits >> 5) & 7, bool(bits & _TERMINAL), bool(bits & _SIMPLE), hogs)
 
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from .errors import ContentError
-from .loader import CONTENT_DIR
+from .content import CONTENT_DIR
 from .model import EditionDiff, Exclusion, Families, Family, Origin, Pattern, Ruleset
 
 __all__ = [

@@ -31,7 +31,6 @@ PROVENANCE = ("source", "interpretation")
 SLUG = re.compile(r"^[a-z0-9][a-z0-9\-]*$")
 RULESET_ID = re.compile(r"^[a-z0-9][a-z0-9.\-]*$")
 
-CONTENT_DIR = Path(__file__).resolve().parent.parent.parent / "content"
 
 
 PATTERN_KEYS = {

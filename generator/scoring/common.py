@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..detectors import WHOLE, Match, View
-from ..rules import Pattern, Ruleset
+from ..rules import Exclusion, Pattern, Ruleset
 from .gates import candidates
 from .result import Counted, Excluded
 
@@ -23,7 +24,12 @@ class Tally:
 
     def exclude(self, pid: str, by: str, rule: str) -> None:
         if pid in self.found and pid not in self.excluded:
-            self.excluded[pid] = Excluded(pid, by, rule)
+            self.excluded[pid] = _excluded(pid, by, rule)
+
+
+_excluded = lru_cache(maxsize=1 << 12)(Excluded)
+"""`Excluded` lines shared between readings and hands: they are frozen, a batch makes the same few hundred again
+and again, and looking one up (three strings, hashed in C) costs less than making a frozen dataclass."""
 
 
 def detect(view: View, patterns: Sequence[Pattern], skip: Callable[[Pattern], bool] | None = None) -> Tally:
@@ -57,15 +63,35 @@ def find(view: View, patterns: Sequence[Pattern]) -> dict[str, list[Match]]:
 
 def apply_exclusions(tally: Tally, ruleset: Ruleset) -> None:
     """Each counted pattern removes the patterns its data says it excludes, strongest first."""
-    for pid in sorted(tally.counting(), key=lambda i: (-ruleset.pattern(i).value, i)):
-        if pid in tally.excluded:
+    strength, excludes = _exclusion_plan(ruleset)
+    found, excluded = tally.found, tally.excluded
+    for pid in sorted(tally.counting(), key=strength.__getitem__):
+        if pid in excluded:
             continue
-        for e in ruleset.pattern(pid).excludes:
-            if e.id in tally.found and e.id not in tally.excluded:
-                if e.count is not None and len(tally.found[e.id]) > e.count:
-                    tally.found[e.id] = tally.found[e.id][e.count:]
+        for e in excludes[pid]:
+            eid = e.id
+            if eid in found and eid not in excluded:
+                if e.count is not None and len(found[eid]) > e.count:
+                    found[eid] = found[eid][e.count:]
                     continue
-                tally.exclude(e.id, pid, e.why)
+                tally.exclude(eid, pid, e.why)
+
+
+_EXCLUSION_PLANS: dict[int, tuple[Ruleset, dict[str, tuple[int, str]], dict[str, tuple[Exclusion, ...]]]] = {}
+"""Per rule set (by identity, the rule set kept alive with its entry so an id is never reused): each pattern's
+place in the order exclusions apply in, and its exclusions. Every scored reading applies them, and looking each
+pattern up and building its sort key anew was a tenth of a Riichi reading's scoring."""
+
+
+def _exclusion_plan(ruleset: Ruleset) -> tuple[dict[str, tuple[int, str]], dict[str, tuple[Exclusion, ...]]]:
+    entry = _EXCLUSION_PLANS.get(id(ruleset))
+    if entry is None or entry[0] is not ruleset:
+        if len(_EXCLUSION_PLANS) >= 256:  # throwaway rule sets (tests, rule variants): start over
+            _EXCLUSION_PLANS.clear()
+        ps = ruleset.patterns
+        entry = _EXCLUSION_PLANS[id(ruleset)] = (
+            ruleset, {p.id: (-p.value, p.id) for p in ps}, {p.id: p.excludes for p in ps})
+    return entry[1], entry[2]
 
 
 def counted(ruleset: Ruleset, pid: str, matches: list[Match]) -> Counted:

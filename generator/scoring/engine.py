@@ -55,12 +55,15 @@ def score(hand: Hand, ruleset: Ruleset, found: list[Reading] | None = None) -> S
     key = format_hand(hand)
     if found is None:
         found = readings_of(hand, ruleset)  # through the module: benchmarks/engine_phases.py replays this step
+    policy = policy_of(ruleset.policy)
     if not found:
-        why = (NOT_A_TILE if GHOST in hand.closed_tiles and not policy_of(ruleset.policy).plays_ghosts(ruleset)
-               else NO_SHAPE)
+        why = NOT_A_TILE if GHOST in hand.closed_tiles and not policy.plays_ghosts(ruleset) else NO_SHAPE
         return Score(ruleset.id, key, False, False, 0, ruleset.unit, notes=[why])
-    result = policy_of(ruleset.policy).score(hand, found, ruleset, key)
-    unused = policy_of(ruleset.policy).unread_flags(hand, ruleset) + ghost_flags(hand, ruleset)
+    result = policy.score(hand, found, ruleset, key)
+    unused = policy.unread_flags(hand, ruleset)
+    ctx = hand.context
+    if ctx.ghosts_discarded or ctx.horses:  # what `ghost_flags` reads: most hands have neither
+        unused = unused + ghost_flags(hand, ruleset)
     if unused:
         result.notes.append(Message(N_("not used by %(ruleset)s: %(flags)s"), ruleset=ruleset.id, flags=joined(unused)))
     schemes = ruleset.option("payment")

@@ -124,7 +124,8 @@ class Score:
                                  for i, s in enumerate(reading.sets)]),
                       "]}")
         if self.payments:
-            parts += (', "payments": [', ", ".join([_ENCODER.encode(_payment_item(p)) for p in self.payments]), "]")
+            parts += (', "payments": [', ", ".join([_payment_text(p.scheme, p.payer, p.amount) for p in self.payments]),
+                      "]")
         parts.append("}")
         return "".join(parts)
 
@@ -152,6 +153,12 @@ def _pattern_text(pid: str, zh: str, en: str, value: object, count: int) -> str:
 
 def _payment_item(p: Payment) -> dict[str, Any]:
     return {"scheme": p.scheme, "payer": p.payer, "amount": p.amount}
+
+
+@lru_cache(maxsize=2048, typed=True)  # typed: an amount of 1000.0 is written as such, not as 1000's text
+def _payment_text(scheme: str, payer: str, amount: float) -> str:
+    """A payment's JSON text: a few hundred amounts recur from hand to hand (Riichi's are multiples of 100)."""
+    return _ENCODER.encode(_payment_item(Payment(scheme, payer, amount)))
 
 
 def _excluded_item(e: Excluded) -> dict[str, str]:

@@ -23,11 +23,12 @@ The reading scoring the most points is taken (then the most han, then fu).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
-from ..detectors import View
+from ..detectors import Match, View
 from ..hand import Hand, WaitingHand, WinContext
 from ..messages import N_, Message, Name
 from ..notation import parse_hand
@@ -70,13 +71,35 @@ def prepare(hand: Hand) -> Hand:
     return Hand(hand.concealed, hand.melds, hand.win_tile, _seated(ctx))
 
 
-@lru_cache(maxsize=1024)  # a batch meets a few hundred contexts
+@lru_cache(maxsize=1 << 13)  # a batch of Riichi hands meets thousands of contexts (the indicators among them)
 def _seated(ctx: WinContext) -> WinContext:
-    """`ctx` with the dealer flag its seat gives."""
-    return replace(ctx, dealer=ctx.seat == EAST)
+    """`ctx` with the dealer flag its seat gives. Built from its fields read in one C call, not by
+    `dataclasses.replace` (which looks the fields up in Python): half the contexts of a batch are new."""
+    values = list(_CONTEXT_FIELDS(ctx))
+    values[_DEALER] = ctx.seat == EAST
+    return WinContext(*values)
+
+
+_CONTEXT_NAMES = tuple(f.name for f in fields(WinContext))
+_CONTEXT_FIELDS = attrgetter(*_CONTEXT_NAMES)
+_DEALER = _CONTEXT_NAMES.index("dealer")
 
 
 def problem(hand: Hand | WaitingHand) -> str | None:
+    """`_problem` of a hand, remembered for the last hand asked about: a batch line of a rule set named on the
+    command line asks it twice of the same hand (`engine.check`, then the scoring). Hands are frozen, and the
+    memo holds the hand itself, so an identical object is the same hand."""
+    last, why = _last_problem[0]
+    if last is not hand:
+        why = _problem(hand)
+        _last_problem[0] = (hand, why)
+    return why
+
+
+_last_problem: list[tuple[object, str | None]] = [(None, None)]
+
+
+def _problem(hand: Hand | WaitingHand) -> str | None:
     """What makes the hand impossible in a Riichi game, or None. It lives in the policy, not the parser,
     because other rule sets give these flags other meanings (a dealer in the South seat is fine in
     Zung Jung): scoring gives such a hand no value and says why, and the CLI, asked for a Riichi
@@ -113,6 +136,8 @@ def problem(hand: Hand | WaitingHand) -> str | None:
 
 def unused_flags(hand: Hand) -> list[str]:
     ctx = hand.context
+    if not (ctx.last_copy or ctx.flowers or ctx.wild_kongs):  # `UNUSED_FLAGS`, spelt out: most hands have none
+        return []
     return [name.replace("_", "-") for name in UNUSED_FLAGS if getattr(ctx, name)]
 
 
@@ -182,6 +207,20 @@ class _Plan:
     counted_yakuman: bool
     kiriage_mangan: bool
     double_wind_pair_fu: int
+    receipts: dict[tuple[str, int, tuple[Match, ...]], Counted] = field(default_factory=dict)
+
+    def counted(self, pid: str, value: int, matches: list[Match]) -> Counted:
+        """The receipt line of a pattern counted at `value` with these matches, kept per rule set and shared
+        between hands as MCR's plan does: the lines are frozen, a batch makes the same few thousand again and
+        again, and making a frozen dataclass costs more than finding it. Bounded, for long batches."""
+        key = (pid, value, tuple(matches))
+        line = self.receipts.get(key)
+        if line is None:
+            if len(self.receipts) >= 1 << 14:
+                self.receipts.clear()
+            zh, en = self.names[pid]
+            line = self.receipts[key] = Counted(pid, zh, en, value, len(matches), key[2])
+        return line
 
 
 _PLANS: dict[int, _Plan] = {}
@@ -247,14 +286,11 @@ def score_reading(hand: Hand, reading: Reading, rs: Ruleset) -> _Result:
                     tally.exclude(pid, alone[0], "limit: scored alone")
             counting = tally.counting()
     order = plan.order.__getitem__
-    names = plan.names
-    counted = [Counted(pid, *names[pid], value[pid], len(tally.found[pid]), tuple(tally.found[pid]))
-               for pid in sorted(counting, key=order)]
+    line, matched = plan.counted, tally.found
+    counted = [line(pid, value[pid], matched[pid]) for pid in sorted(counting, key=order)]
     excluded = [tally.excluded[pid] for pid in sorted(tally.excluded, key=order)] if tally.excluded else []
-    dora = plan.dora
-    ids = {c.id for c in counted}
-    fu = fu_of(view, not plan.pinfu.isdisjoint(ids), plan.double_wind_pair_fu)
-    if dora.issuperset(ids):
+    fu = fu_of(view, not plan.pinfu.isdisjoint(counting), plan.double_wind_pair_fu)  # `counting`: the ids counted
+    if plan.dora.issuperset(counting):
         notes.append(NO_YAKU)
         return _Result(False, 0, fu, 0, "", [], excluded, reading, [], 0, notes)
     han = sum([c.points for c in counted])
@@ -292,6 +328,17 @@ def _up(x: int) -> int:
 
 def payments(base: int, dealer: bool, tsumo: bool) -> tuple[list[Payment], int]:
     """Who pays the winner what, and the sum: each payment rounded up to 100 separately."""
+    pays, total = _payments(base, dealer, tsumo)
+    return list(pays), total
+
+
+@lru_cache(maxsize=1024)  # a few dozen basic points, two seats, two ways to win: the same payments again and again
+def _payments(base: int, dealer: bool, tsumo: bool) -> tuple[tuple[Payment, ...], int]:
+    pays, total = _payments_made(base, dealer, tsumo)
+    return tuple(pays), total
+
+
+def _payments_made(base: int, dealer: bool, tsumo: bool) -> tuple[list[Payment], int]:
     if not tsumo:
         amount = _up(base * (6 if dealer else 4))
         return [Payment("riichi", "discarder", amount)], amount

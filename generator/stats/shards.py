@@ -34,11 +34,10 @@ from typing import Any, TypeVar
 
 from ..cache import BuildCache
 from ..digest import engine_digest
+from .defaults import SHARD
 from .hands import Orbit, all_orbits
 
 R = TypeVar("R")
-SHARD = 50_000
-"""Orbits per shard: some 45 shards for the whole enumeration, a minute or two of work each here."""
 IN_FLIGHT = 2
 """Shards submitted per worker ahead of the results: enough to keep every worker busy, few enough that the orbits
 waiting in the queue stay small."""
