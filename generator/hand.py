@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from .tiles import EAST, Tile, counts_of, red_bit
+from .tiles import EAST, GHOST, Tile, counts_of, red_bit
 
 
 class MeldKind(str, Enum):
@@ -127,7 +127,9 @@ class Hand:
         return tuple(sorted(out))
 
     def counts(self) -> list[int]:
-        return counts_of(self.all_tiles)
+        """The 34 kinds' counts; a ghost is none of them."""
+        tiles = self.all_tiles
+        return counts_of(tiles) if GHOST not in tiles else counts_of([t for t in tiles if t != GHOST])
 
 @dataclass(frozen=True, slots=True)
 class WaitingHand:

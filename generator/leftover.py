@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from .hand import Hand
 from .messages import N_, Message
-from .tiles import Tile, counts_of, is_dragon, is_wind, tile_to_text
+from .tiles import GHOST, Tile, counts_of, is_dragon, is_wind, tile_to_text
 
 
 @dataclass(frozen=True)
@@ -83,12 +83,17 @@ def why_not(hand: Hand, suit_bound_wilds: bool, winds: bool = True) -> str:
     if suit_bound_wilds and any(is_dragon(t) for t in standing):
         no_winds = _NO_WINDS if not winds and any(is_wind(t) for t in hand.all_tiles) else ""
         return Message(WILDS, wilds=SUIT_WILDS, no_winds=no_winds)
+    ghosts = standing.count(GHOST)  # a ghost is no kind: what is said is of the other tiles
+    standing = tuple(t for t in standing if t != GHOST)
     best = closest(standing)
     sets = len(best.sets) + len(hand.melds)
     shown = " ".join([*best.sets, *([best.pair] if best.pair else [])])
     most = Message(N_("at most %(n)s set") if sets == 1 else N_("at most %(n)s sets"), n=sets)
     pairs = sum(c // 2 for c in counts_of(standing)) if not hand.melds else 0
     seven = Message(N_("; seven pairs needs 7 pairs, it has %(n)s"), n=pairs) if pairs >= 4 else ""
-    return Message(N_("%(most)s%(pair)s (%(shown)s); left over: %(left)s%(seven)s") if shown else
+    said = Message(N_("%(most)s%(pair)s (%(shown)s); left over: %(left)s%(seven)s") if shown else
                    N_("%(most)s%(pair)s; left over: %(left)s%(seven)s"), most=most,
                    pair=_PAIR if best.pair else _NO_PAIR, shown=shown, left=" ".join(best.left), seven=seven)
+    if ghosts:
+        return Message(N_("%(said)s; no choice of tiles for its %(n)s ghost(s) (8z) completes it"), said=said, n=ghosts)
+    return said

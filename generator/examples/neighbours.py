@@ -160,7 +160,7 @@ def _context_ok(hand: Hand) -> bool:
         return False
     if ctx.first_turn and not all(m.concealed for m in hand.melds):
         return False
-    return not (ctx.robbing_kong and (ctx.tsumo or hand.counts()[hand.win_tile] > 1))
+    return not (ctx.robbing_kong and (ctx.tsumo or hand.win_tile == GHOST or hand.counts()[hand.win_tile] > 1))
 
 
 def context_steps(hand: Hand) -> list[Step]:
