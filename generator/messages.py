@@ -104,7 +104,7 @@ class Plain(Message):
         return str(self)
 
 
-SEPARATORS = (N_(", "), N_("; "), N_(" and "))
+SEPARATORS = (N_(", "), N_("; "), N_(" and "), N_(" or "))
 """The separators `joined` is given: the catalogue translates them as separators (", " is "、" in Chinese)."""
 
 
@@ -138,3 +138,39 @@ def joined(parts: Iterable[object], sep: str = ", ") -> Joined:
 def say(text: object, translate: Translate, zh: bool = False) -> str:
     """Any text the engine gave, in the language of `translate`: a Message rendered, plain text as it is."""
     return text.say(translate, zh) if isinstance(text, Message) else str(text)
+
+
+Data = str | int | float | dict[str, Any] | None
+"""A Message as JSON data (`to_data`): a string is plain text, a dict says how the Message was made."""
+
+
+def to_data(text: object) -> Data:
+    """`text` as JSON data that `from_data` makes into the same Message again, so a file the engine writes (the
+    compatibility matrix's reasons) can be said in any language when it is read. Plain text stays a string.
+
+    >>> m = Message(N_("%(name)s needs %(n)s kong(s)"), name=Name("Three Kongs", "三杠"), n=3)
+    >>> to_data(m)
+    {'t': '%(name)s needs %(n)s kong(s)', 'v': {'name': {'en': 'Three Kongs', 'zh': '三杠'}, 'n': 3}}
+    >>> from_data(to_data(m)) == m, from_data(to_data(m)).say(str, zh=True)
+    (True, '三杠 needs 3 kong(s)')
+    """
+    if not isinstance(text, Message) or isinstance(text, Plain) or getattr(text, "template", None) is None:
+        return text if text is None or isinstance(text, int | float) else str(text)
+    if isinstance(text, Name):
+        return {"en": str(text), "zh": text.zh}
+    if isinstance(text, Joined):
+        return {"join": text.sep, "parts": [to_data(p) for p in text.parts]}
+    if not text.values:
+        return {"t": text.template}
+    return {"t": text.template, "v": {k: to_data(v) for k, v in text.values.items()}}
+
+
+def from_data(data: Data) -> object:
+    """The Message `to_data` wrote (a string as it is)."""
+    if not isinstance(data, dict):
+        return data
+    if "en" in data:
+        return Name(data["en"], data["zh"])
+    if "join" in data:
+        return Joined([from_data(p) for p in data["parts"]], data["join"])
+    return Message(data["t"], **{k: from_data(v) for k, v in data.get("v", {}).items()})

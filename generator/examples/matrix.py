@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from ..messages import N_, Message, Plain
 from ..pairs.store import Stored
 from ..rules import ContentError, Ruleset
 
@@ -72,6 +73,12 @@ class PairEvidence:
     excluded: dict[tuple[str, str], str] = field(default_factory=dict)  # (by, victim) -> rule
 
 
+SITE_HAND = Message(N_("this hand of the site counts both"))
+STALE = Message(N_("the stored answers were decided under earlier rule data: run `%(command)s`"),
+                command=Plain("mahjong-atlas matrix"))
+MISSING = Message(N_("no stored answers: run `%(command)s`"), command=Plain("mahjong-atlas matrix"))
+
+
 def build_matrix(rs: Ruleset, evidence: PairEvidence, stored: Stored | None = None) -> Matrix:
     """Every pair's cell: the stored answer while current, tied to a site hand where the build saw one."""
     ids = [p.id for p in rs.patterns]
@@ -90,10 +97,9 @@ def _cell(rs: Ruleset, a: str, b: str, evidence: PairEvidence, stored: Stored | 
     elif stored is not None and stored.shows_current and (a, b) in stored.never:
         answer = ("never", None, None, stored.never[(a, b)])
     if answer is None:
-        why = ("the stored answers were decided under earlier rule data: run `mahjong-atlas matrix`"
-               if stored is not None else "no stored answers: run `mahjong-atlas matrix`")
+        why = STALE if stored is not None else MISSING
         if seen:
-            return Cell("both", example=seen, reason="this hand of the site counts both")
+            return Cell("both", example=seen, reason=SITE_HAND)
         return Cell("undecided", reason=why)
     status, witness, by, reason = answer
     if seen and status in ("never", "excludes", "below-minimum"):
@@ -101,5 +107,5 @@ def _cell(rs: Ruleset, a: str, b: str, evidence: PairEvidence, stored: Stored | 
                            f"{a} and {b} are {status!r}, but hand {seen!r} counts both; run `mahjong-atlas matrix` again")
     if seen and status in ("both", "undecided"):  # a hand of the site, linked, rather than the stored one
         return Cell("both", example=seen, witness=witness if status == "both" else None,
-                    reason=reason if status == "both" else "this hand of the site counts both")
+                    reason=reason if status == "both" else SITE_HAND)
     return Cell(status, witness=witness, by=by, reason=reason)

@@ -15,6 +15,7 @@ from functools import cache
 from itertools import product
 
 from .. import detectors
+from ..messages import N_, Message
 from ..hand import Hand, WinContext
 from ..notation import HandError, format_hand, parse_hand
 from ..rules import Ruleset
@@ -61,6 +62,6 @@ def context_never(rs: Ruleset, a: str, b: str) -> str | None:
         view = detectors.View(hand, readings(hand)[0])
         if detectors.run(pa.detect, view, dict(pa.params)) and detectors.run(pb.detect, view, dict(pb.params)):
             return None
-    return (f"checked every one of the {len(allowed)} combinations of win flags and seat (East or not) that the "
-            f"notation and the game allow, on a concealed hand with and without a kong: the two conditions never "
-            f"hold together")
+    return Message(N_("checked every one of the %(n)s combinations of win flags and seat (East or not) that the "
+                      "notation and the game allow, on a concealed hand with and without a kong: the two conditions "
+                      "never hold together"), n=len(allowed))

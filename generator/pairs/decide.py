@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Literal
 
+from ..messages import N_, Message, Name, joined, to_data
 from ..rules import Ruleset
 from ..scoring.families import policy_of
 from .context import context_never
@@ -42,8 +43,14 @@ class Answer:
     reason: str
 
     def to_json(self) -> dict[str, Any]:
+        """As the matrix file stores it: the reason in English, and as the Message it is (`said`), which a page
+        in another language says in its own words."""
         return {"a": self.a, "b": self.b, "status": self.status, "witness": self.witness, "by": self.by,
-                "reason": self.reason}
+                "reason": self.reason, "said": to_data(self.reason)}
+
+
+BOTH = Message(N_("this hand counts both"))
+UNDECIDED = Message(N_("no hand found that shows both, and no proof that none does"))
 
 
 def apart_of(rs: Ruleset, pair: tuple[str, str], seen: Sightings | None = None) -> Apart | None:
@@ -71,9 +78,9 @@ def apart_of(rs: Ruleset, pair: tuple[str, str], seen: Sightings | None = None) 
     def droppers(drop: str, here: list[str]) -> list[str]:
         return [c for c in here if c not in pair and policy_of(rs.policy).drops_always(rs, c, drop, meets)]
 
-    def named(cs: set[str]) -> str:  # the ones no other of them sets aside: four kongs, not the three it implies
+    def named(cs: set[str]) -> Message:  # the ones no other of them sets aside: four kongs, not the three it implies
         top = [c for c in cs if not any(policy_of(rs.policy).sets_aside(rs, o, c) for o in cs if o != c)] or sorted(cs)
-        return " or ".join(sorted(rs.pattern(c).en for c in top))
+        return joined(sorted((_name(rs, c) for c in top), key=str), N_(" or "))
 
     # Only a whole walk says what every division holding both shows; part of one (`--limit`) proves nothing.
     # ... and what the divisions walked show beside a pair, a hand with ghosts need not (walk.py's module text).
@@ -97,14 +104,19 @@ def apart_of(rs: Ruleset, pair: tuple[str, str], seen: Sightings | None = None) 
         return out
 
     asked = list(dict.fromkeys(w for w in (na.words, nb.words) if w))  # what the two ask of the win, if anything
-    wins = f"with {' and '.join(asked)}, " if asked else ""
     by = {drop: everywhere(drop) for drop in pair}
+
+    def said(template: str, **values: object) -> Message:  # with what the two ask of the win, if anything
+        if asked:
+            return Message(N_("with %(needs)s, %(rest)s"), needs=joined(asked, N_(" and ")),
+                           rest=Message(template, **values))
+        return Message(template, **values)
     if by[a] and by[b]:
-        return Apart(None, b, f"{wins}{named(by[a] | by[b])} shows wherever both do and drops both")
+        return Apart(None, b, said(N_("%(by)s shows wherever both do and drops both"), by=named(by[a] | by[b])))
     for keep, drop in ((a, b), (b, a)):
         if by[drop]:
-            return Apart(keep, drop, f"{wins}{named(by[drop])} shows wherever both do and drops "
-                                     f"{rs.pattern(drop).en}")
+            return Apart(keep, drop, said(N_("%(by)s shows wherever both do and drops %(name)s"), by=named(by[drop]),
+                                          name=_name(rs, drop)))
     return None
 
 
@@ -146,8 +158,8 @@ def _answer(rs: Ruleset, a: str, b: str, never: dict[tuple[str, str], str], foun
     if not na.meet(nb):
         if pair in found.both or pair in found.shown:
             raise ValueError(f"{rs.id}: {a} and {b} need different wins, yet a hand of the search shows both")
-        return Answer(a, b, "never", None, None, f"{rs.pattern(a).en} needs {na.words}; {rs.pattern(b).en} needs "
-                                                 f"{nb.words}: no win is both")
+        return Answer(a, b, "never", None, None, Message(N_("%(a)s needs %(na)s; %(b)s needs %(nb)s: no win is both"),
+                                                         a=_name(rs, a), na=na.words, b=_name(rs, b), nb=nb.words))
     chicken = chicken_never(rs, a, b, found)
     if chicken is not None:
         return chicken
@@ -156,21 +168,23 @@ def _answer(rs: Ruleset, a: str, b: str, never: dict[tuple[str, str], str], foun
         if apart is not None:
             raise ValueError(f"{rs.id}: the rules keep {a} and {b} apart ({apart[2]}), but "
                              f"{found.both[pair]!r} counts both")
-        return Answer(a, b, "both", found.both[pair], None, "this hand counts both")
+        return Answer(a, b, "both", found.both[pair], None, BOTH)
     if apart is not None:
         keep, drop, rule = apart
         seen = found.apart_witness(pair, keep)
         if seen is not None:
             return Answer(a, b, "excludes", seen[0], seen[1], rule)
-        return Answer(a, b, "undecided", None, None, f"{rule}, but no hand found that shows both")
+        return Answer(a, b, "undecided", None, None, Message(N_("%(rule)s, but no hand found that shows both"),
+                                                             rule=rule))
     if pair in found.below:
         return Answer(a, b, "undecided", found.below[pair], None,
-                      "counted together only on hands under the minimum so far")
+                      Message(N_("counted together only on hands under the minimum so far")))
     if pair in found.shown:
         hand, dropped, by = found.showing(pair)  # type: ignore[misc]  # a pair in `shown` has a way
         return Answer(a, b, "undecided", hand, None,
-                      f"shown together, {dropped} dropped ({by}), on every hand tried; never counted together")
-    return Answer(a, b, "undecided", None, None, "no hand found that shows both, and no proof that none does")
+                      Message(N_("shown together, %(dropped)s dropped (%(by)s), on every hand tried; never counted "
+                                 "together"), dropped=dropped, by=by))
+    return Answer(a, b, "undecided", None, None, UNDECIDED)
 
 
 def read_apart_never(rs: Ruleset, a: str, b: str) -> str | None:
@@ -179,10 +193,10 @@ def read_apart_never(rs: Ruleset, a: str, b: str) -> str | None:
     own = policy_of(rs.policy).read_apart(rs)
     for alone, other in ((a, b), (b, a)):
         if alone in own and other not in own[alone]:
-            names = ", ".join(p.zh for p in rs.patterns if p.id in own[alone])
-            return (f"{rs.pattern(alone).en} is read in a shape of its own, beside {names} only: no reading shows "
-                    f"{rs.pattern(other).en} with it, and a hand that could be read either way is scored the way "
-                    f"worth more")
+            names = joined((_name(rs, p.id) for p in rs.patterns if p.id in own[alone]), N_(", "))
+            return Message(N_("%(alone)s is read in a shape of its own, beside %(names)s only: no reading shows "
+                              "%(other)s with it, and a hand that could be read either way is scored the way worth "
+                              "more"), alone=_name(rs, alone), names=names, other=_name(rs, other))
     return None
 
 
@@ -199,10 +213,17 @@ def chicken_never(rs: Ruleset, a: str, b: str, found: Found) -> Answer | None:
         raise ValueError(f"{rs.id}: {found.both[(a, b)]!r} counts the chicken hand beside {other.id}")
     if (a, b) in found.together:
         return Answer(a, b, "excludes", found.together[(a, b)], chicken,
-                      f"{other.en} shows but does not count, so the chicken hand stands")
+                      Message(N_("%(other)s shows but does not count, so the chicken hand stands"),
+                              other=Name(other.en, other.zh)))
     return Answer(a, b, "never", None, None,
-                  f"{rs.pattern(chicken).en} is the absence of every other pattern: it counts only where no other "
-                  f"pattern counts and shows nowhere else, so it never stands beside {other.en}")
+                  Message(N_("%(chicken)s is the absence of every other pattern: it counts only where no other "
+                             "pattern counts and shows nowhere else, so it never stands beside %(other)s"),
+                          chicken=_name(rs, chicken), other=Name(other.en, other.zh)))
+
+
+def _name(rs: Ruleset, pid: str) -> Name:
+    p = rs.pattern(pid)
+    return Name(p.en, p.zh)
 
 
 def counts(answers: list[Answer]) -> dict[str, int]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from random import Random
 
+from ..messages import N_, Message
 from ..rules import Ruleset
 from ..scoring.needs import Needs
 from ..stats.shards import SHARD, Checkpoints, Shard, orbit_shards, run_shards
@@ -175,8 +176,8 @@ def exhaust(rs: Ruleset, answer: Answer, divisions: list[Kept], truncated: bool,
         return found
     if truncated:
         return Answer(a, b, "undecided", answer.witness, None,
-                      f"{answer.reason}; more than {DIVISIONS:,} divisions of complete hands into sets and a pair "
-                      f"hold both, too many to try every one")
+                      Message(N_("%(reason)s; more than %(n)s divisions of complete hands into sets and a pair "
+                                 "hold both, too many to try every one"), reason=answer.reason, n=f"{DIVISIONS:,}"))
     reads, fixed = _reads(rs, a, b)
     search = Search(rs)
     win = _win_of(rs, a, b)
@@ -191,27 +192,34 @@ def exhaust(rs: Ruleset, answer: Answer, divisions: list[Kept], truncated: bool,
                 return _both(rs, a, b, search.found.both[(a, b)], apart)
             if search.found.scored > HANDS:
                 return Answer(a, b, "undecided", answer.witness, None,
-                              f"{answer.reason}; more than {HANDS:,} hands to try on the divisions that hold both")
-    space = (f"every one of the {search.found.scored:,} hands built on the {len(divisions):,} divisions of complete "
-             f"hands into sets and a pair that hold both, with every claim, kong, winning tile, self-draw and "
-             f"situation of what the two read that meets what both need of the win")
+                              Message(N_("%(reason)s; more than %(n)s hands to try on the divisions that hold "
+                                         "both"), reason=answer.reason, n=f"{HANDS:,}"))
+    space = Message(N_("every one of the %(hands)s hands built on the %(divisions)s divisions of complete hands into "
+                       "sets and a pair that hold both, with every claim, kong, winning tile, self-draw and situation "
+                       "of what the two read that meets what both need of the win"),
+                    hands=f"{search.found.scored:,}", divisions=f"{len(divisions):,}")
     kept = search.found.apart_witness((a, b), apart.keep) if apart is not None else None
     if apart is not None and kept is not None:
-        return Answer(a, b, "excludes", kept[0], kept[1], f"{apart.rule}; both show on some of {space}")
+        return Answer(a, b, "excludes", kept[0], kept[1], Message(N_("%(rule)s; both show on some of %(space)s"),
+                                                                  rule=apart.rule, space=space))
     if search.ghosts:  # the divisions walked hold no ghost, and a hand with ghosts might count both
         return Answer(a, b, "undecided", answer.witness, None,
-                      f"{answer.reason}; none of {space} counts both, but hands with ghosts are not among them")
+                      Message(N_("%(reason)s; none of %(space)s counts both, but hands with ghosts are not among "
+                                 "them"), reason=answer.reason, space=space))
     if (a, b) in search.found.below:
         return Answer(a, b, "below-minimum", search.found.below[(a, b)], None,
-                      f"both count only on hands under the minimum, on {space}")
+                      Message(N_("both count only on hands under the minimum, on %(space)s"), space=space))
     if (a, b) not in search.found.together:
-        return Answer(a, b, "never", None, None, f"the reading the engine scores never shows both, on {space}")
+        return Answer(a, b, "never", None, None, Message(N_("the reading the engine scores never shows both, on "
+                                                            "%(space)s"), space=space))
     shown = search.found.showing((a, b))
     if shown is None:
         return Answer(a, b, "excludes", search.found.together[(a, b)], None,
-                      f"where both show, another pattern drops both, on {space}")
+                      Message(N_("where both show, another pattern drops both, on %(space)s"), space=space))
     hand, dropped, by = shown
     if len(search.found.shown[(a, b)]) == 2:
         return Answer(a, b, "excludes", hand, b if dropped == a else a,
-                      f"one of the two is dropped wherever both show (on this hand {dropped}, by {by}), on {space}")
-    return Answer(a, b, "excludes", hand, b if dropped == a else a, f"{dropped} is dropped ({by}) on {space}")
+                      Message(N_("one of the two is dropped wherever both show (on this hand %(dropped)s, by "
+                                 "%(by)s), on %(space)s"), dropped=dropped, by=by, space=space))
+    return Answer(a, b, "excludes", hand, b if dropped == a else a,
+                  Message(N_("%(dropped)s is dropped (%(by)s) on %(space)s"), dropped=dropped, by=by, space=space))

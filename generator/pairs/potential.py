@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..detectors import REGISTRY
+from ..messages import N_, Message, Name, joined
 from ..rules import Pattern, Ruleset
 from ..scoring.families import policy_of
 from ..scoring.needs import PLACES, Needs
@@ -76,34 +77,43 @@ Requirement = tuple[str, Callable[[Shape, Mapping[str, Any]], bool]]
 _SETS_AND_PAIR = (Form.REGULAR, Form.KNITTED_STRAIGHT)
 
 
-def _honour(a: Mapping[str, Any]) -> str:
-    return {"seat": "a wind pung", "prevalent": "a wind pung", "wind": "a wind pung", "dragon": "a dragon pung",
-            }.get(a["which"], "a wind or dragon pung")
+def _honour(a: Mapping[str, Any]) -> Message:
+    wind = Message(N_("a wind pung"))
+    return {"seat": wind, "prevalent": wind, "wind": wind, "dragon": Message(N_("a dragon pung")),
+            }.get(a["which"], Message(N_("a wind or dragon pung")))
+
+
+def _kongable(n: int) -> Message:
+    return Message(N_("%(n)s pung(s) whose fourth copy is free to kong"), n=n)
 
 
 REQUIREMENTS: dict[str, Callable[[Mapping[str, Any]], Requirement]] = {
-    "concealed_pungs": lambda a: (f"at least {a['n']} pung(s) among its sets", lambda s, a: s.pungs >= a["n"]),
-    "kongs": lambda a: (f"{2 * a['n'] if a.get('concealed') == 'both' else a['n']} pung(s) whose fourth copy is "
-                        "free to kong", lambda s, a: s.kongable >= (2 * a["n"] if a.get("concealed") == "both"
-                                                                     else a["n"])),
+    "concealed_pungs": lambda a: (Message(N_("at least %(n)s pung(s) among its sets"), n=a["n"]),
+                                  lambda s, a: s.pungs >= a["n"]),
+    "kongs": lambda a: (_kongable(2 * a["n"] if a.get("concealed") == "both" else a["n"]),
+                        lambda s, a: s.kongable >= (2 * a["n"] if a.get("concealed") == "both" else a["n"])),
     "honor_pung": lambda a: (_honour(a), lambda s, a: (s.dragon_pungs if a["which"] == "dragon" else s.wind_pungs
                                                        if a["which"] in ("seat", "prevalent", "wind")
                                                        else s.wind_pungs + s.dragon_pungs) >= 1),
-    "melded_hand": lambda a: ("four sets and a pair, to claim the four sets", lambda s, a: s.form is Form.REGULAR),
-    "one_tile_left": lambda a: ("four sets and a pair, to declare the four sets", lambda s, a: s.form is Form.REGULAR),
-    "wait": lambda a: ({"edge": "a 1-2-3 or 7-8-9 chow, with four sets and a pair",
-                        "closed": "a chow, with four sets and a pair", "single": "sets and a pair"}[a["shape"]],
+    "melded_hand": lambda a: (Message(N_("four sets and a pair, to claim the four sets")),
+                              lambda s, a: s.form is Form.REGULAR),
+    "one_tile_left": lambda a: (Message(N_("four sets and a pair, to declare the four sets")),
+                                lambda s, a: s.form is Form.REGULAR),
+    "wait": lambda a: (Message({"edge": N_("a 1-2-3 or 7-8-9 chow, with four sets and a pair"),
+                                "closed": N_("a chow, with four sets and a pair"),
+                                "single": N_("sets and a pair")}[a["shape"]]),
                        lambda s, a: s.form in _SETS_AND_PAIR and (
                            s.edge_chows >= 1 if a["shape"] == "edge" else s.chows >= 1 if a["shape"] == "closed"
                            else True)),
-    "pinfu": lambda a: ("four chows and a pair that is not a dragon",
+    "pinfu": lambda a: (Message(N_("four chows and a pair that is not a dragon")),
                         lambda s, a: s.form is Form.REGULAR and s.chows == 4 and not s.dragon_pair),
-    "single_wait_pungs": lambda a: ("four pungs and a pair", lambda s, a: s.form is Form.REGULAR and s.pungs == 4),
-    "thirteen_wait": lambda a: ("the thirteen orphans", lambda s, a: s.form is Form.THIRTEEN_ORPHANS),
-    "nine_gates": lambda a: ("one suit's 1112345678999 and one more tile", lambda s, a: s.nine_gates),
-    "win_context": lambda a: (("a tile held once, which the robbed kong's tile completes", lambda s, a: s.single)
+    "single_wait_pungs": lambda a: (Message(N_("four pungs and a pair")), lambda s, a: s.form is Form.REGULAR and s.pungs == 4),
+    "thirteen_wait": lambda a: (Message(N_("the thirteen orphans")), lambda s, a: s.form is Form.THIRTEEN_ORPHANS),
+    "nine_gates": lambda a: (Message(N_("one suit's 1112345678999 and one more tile")), lambda s, a: s.nine_gates),
+    "win_context": lambda a: ((Message(N_("a tile held once, which the robbed kong's tile completes")),
+                               lambda s, a: s.single)
                               if a["flag"] == "robbing_kong" else ("", lambda s, a: True)),
-    "dora": lambda a: (("a five (a red five is one)", lambda s, a: s.fives != 0) if a["kind"] == "red"
+    "dora": lambda a: ((Message(N_("a five (a red five is one)")), lambda s, a: s.fives != 0) if a["kind"] == "red"
                        else ("", lambda s, a: True)),
 }
 
@@ -127,7 +137,8 @@ def places(s: Shape) -> frozenset[str]:
     return frozenset(out)
 
 
-_IN = {"chow": "a chow", "pung": "a pung", "pair": "the pair", "single": "a lone tile"}
+_IN = {"chow": Message(N_("a chow")), "pung": Message(N_("a pung")), "pair": Message(N_("the pair")),
+       "single": Message(N_("a lone tile"))}
 
 
 def requirement(p: Pattern, rs: Ruleset | None = None) -> Requirement:
@@ -140,15 +151,16 @@ def requirement(p: Pattern, rs: Ruleset | None = None) -> Requirement:
     need = needs(p, rs)
     said = [words] if words else []
     if need.kongs[0] and p.detect != "kongs":
-        said.append(f"{need.kongs[0]} pung(s) whose fourth copy is free to kong")
+        said.append(_kongable(need.kongs[0]))
     for kinds in (need.win_only, need.win_some):
         if kinds != PLACES:
-            said.append("the winning tile in " + " or ".join(_IN[x] for x in sorted(kinds)))
+            said.append(Message(N_("the winning tile in %(places)s"),
+                                places=joined((_IN[x] for x in sorted(kinds)), N_(" or "))))
 
     def check(s: Shape, _a: Any) -> bool:
         at = places(s)
         return test(s, args) and s.kongable >= need.kongs[0] and bool(at & need.win_only and at & need.win_some)
-    return "; ".join(said), check
+    return joined(said, N_("; ")), check
 
 
 def counts_copies(p: Pattern, rs: Ruleset | None = None) -> bool:
@@ -173,8 +185,11 @@ def needs(p: Pattern, rs: Ruleset | None = None) -> Needs:
     if rs is None:
         return own
     if _robbing(p) and policy_of(rs.policy).plays_ghosts(rs):  # a ghost may pair or pung the robbed tile
-        own = replace(own, win_only=PLACES, words=own.words.replace(", on a tile held nowhere else", ""))
+        own = replace(own, win_only=PLACES, words=_ROBBING)
     return own.also(policy_of(rs.policy).win_needs(rs, p))
+
+
+_ROBBING = Message(N_("the robbing-kong flag"))
 
 
 def _robbing(p: Pattern) -> bool:
@@ -186,56 +201,59 @@ def _detector_needs(p: Pattern) -> Needs:
     d = p.detect
     if d == "first_turn":
         return Needs(claimed=(0, 0), flags=(("first_turn", True),) + _flag("tsumo", a["tsumo"]) + _flag(
-            "dealer", a["dealer"]), words="a first-turn win, before any tile was claimed")
+            "dealer", a["dealer"]), words=Message(N_("a first-turn win, before any tile was claimed")))
     if d == "declared":
         flag = {"riichi": "riichi", "double-riichi": "double_riichi", "ippatsu": "ippatsu",
                 "ready": "declared_riichi"}[a["kind"]]
         if a["open"]:  # 推倒和: a hand with claimed melds may declare ready
-            return Needs(flags=((flag, True),), words="a declaration")
-        return Needs(claimed=(0, 0), flags=((flag, True),), words="a declaration on a hand with no claimed meld")
+            return Needs(flags=((flag, True),), words=Message(N_("a declaration")))
+        return Needs(claimed=(0, 0), flags=((flag, True),),
+                     words=Message(N_("a declaration on a hand with no claimed meld")))
     if d in ("concealed_hand", "pinfu", "single_wait_pungs"):
         place = {"pinfu": frozenset({"chow"}), "single_wait_pungs": frozenset({"pair"})}.get(d, PLACES)
         return Needs(claimed=(0, 0), flags=_flag("tsumo", a.get("tsumo", "any")), win_some=place,
-                     words="a hand with no claimed meld" + {"pinfu": ", won inside a chow",
-                                                            "single_wait_pungs": ", won on the pair"}.get(d, ""))
+                     words=Message({"pinfu": N_("a hand with no claimed meld, won inside a chow"),
+                                    "single_wait_pungs": N_("a hand with no claimed meld, won on the pair")}.get(
+                         d, N_("a hand with no claimed meld"))))
     if d == "nine_gates" and a["concealed"]:
-        return Needs(melds=(0, 0), words="a hand with no meld declared")
+        return Needs(melds=(0, 0), words=Message(N_("a hand with no meld declared")))
     if d == "one_tile_left":  # four melds, concealed kongs included: the winning tile completes the pair
         return Needs(melds=(4, 4), win_only=frozenset({"pair"}),
-                     words="four melds declared and a win that completes the pair")
+                     words=Message(N_("four melds declared and a win that completes the pair")))
     if d == "melded_hand":  # the four sets claimed, the winning tile completes the pair
         return Needs(claimed=(4, 4), flags=(("tsumo", False),), win_only=frozenset({"pair"}),
-                     words="four claimed melds and a win on a discard that completes the pair")
+                     words=Message(N_("four claimed melds and a win on a discard that completes the pair")))
     if d == "kongs":
         n = a["n"]
         hidden, open_kongs = {"no": (0, n), "both": (n, n), "yes": (n, 0)}.get(a["concealed"], (0, 0))
         total = max(n, hidden + open_kongs)
-        words = {"no": f"{n} claimed kong(s)", "both": f"{n} concealed and {n} claimed kong(s)",
-                 "yes": f"{n} concealed kong(s)"}.get(a["concealed"], f"{n} kong(s)")
+        words = Message({"no": N_("%(n)s claimed kong(s)"), "both": N_("%(n)s concealed and %(n)s claimed kong(s)"),
+                         "yes": N_("%(n)s concealed kong(s)")}.get(a["concealed"], N_("%(n)s kong(s)")), n=n)
         return Needs(kongs=(total, 4), hidden=(hidden, 4), open_kongs=(open_kongs, 4), words=words,
                      win_only=frozenset({"pair"}) if total == 4 else PLACES).tight()
     if d == "wait":
         shape = a["shape"]
         return Needs(win_some=frozenset({"pair" if shape == "single" else "chow"}),
-                     words="a win on the pair" if shape == "single" else "a win inside a chow")
+                     words=Message(N_("a win on the pair") if shape == "single" else N_("a win inside a chow")))
     if d == "thirteen_wait":
-        return Needs(win_some=frozenset({"pair"}), words="a win on the orphan already held")
+        return Needs(win_some=frozenset({"pair"}), words=Message(N_("a win on the orphan already held")))
     if d == "concealed_pungs":  # n of the four sets are concealed pungs: at most the rest were claimed
         n = a["n"]
-        return Needs(claimed=(0, 4 - n), words=f"{n} concealed pung(s), so at most {4 - n} claimed set(s)")
+        return Needs(claimed=(0, 4 - n), words=Message(N_("%(n)s concealed pung(s), so at most %(m)s claimed set(s)"),
+                                                       n=n, m=4 - n))
     if d == "self_drawn":
-        return Needs(flags=(("tsumo", True),), words="a self-drawn win")
+        return Needs(flags=(("tsumo", True),), words=Message(N_("a self-drawn win")))
     if d == "win_context":
         flags = ((a["flag"], True),) + _flag("tsumo", a["tsumo"])
-        words = f"the {a['flag'].replace('_', '-')} flag"
+        words = Message(N_("the %(flag)s flag"), flag=a["flag"].replace("_", "-"))
         if a["flag"] == "robbing_kong":  # the notation refuses a robbed tile held anywhere else in the hand
             return Needs(flags=tuple(sorted(set(flags + (("tsumo", False),)))), win_only=frozenset({"chow", "single"}),
-                         words=words + ", on a tile held nowhere else")
+                         words=Message(N_("the robbing-kong flag, on a tile held nowhere else")))
         return Needs(flags=tuple(sorted(set(flags))), words=words)
     if d == "form" and a["shape"] not in ("knitted-straight", "four-ghosts"):  # four ghosts stand beside any melds
-        return Needs(melds=(0, 0), words="no meld: its tiles make no set to declare")
+        return Needs(melds=(0, 0), words=Message(N_("no meld: its tiles make no set to declare")))
     if d == "dora" and a.get("kind") == "ura":
-        return Needs(flags=(("declared_riichi", True),), words="a riichi declared, for its ura dora")
+        return Needs(flags=(("declared_riichi", True),), words=Message(N_("a riichi declared, for its ura dora")))
     return Needs()
 
 
@@ -283,4 +301,5 @@ def one_at_a_time(p: Pattern, q: Pattern) -> str | None:
     param = EXCLUSIVE.get(p.detect)
     if param is None or p.detect != q.detect or dict(p.params).get(param) == dict(q.params).get(param):
         return None
-    return f"a reading has one {param} of {p.detect}: {p.en} and {q.en} are two different ones"
+    return Message(N_("a reading has one %(param)s of %(detector)s: %(a)s and %(b)s are two different ones"),
+                   param=param, detector=p.detect, a=Name(p.en, p.zh), b=Name(q.en, q.zh))

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..messages import N_, Message, Name, from_data, joined, to_data
 from ..notation import format_hand
 from ..rules import CONTENT_DIR, Ruleset
 from ..scoring.families import policy_of
@@ -63,22 +64,31 @@ def answers_object(rs: Ruleset, s: Sightings, answers: list[Answer] | None = Non
         "together": [{"a": a, "b": b, "hand": format_hand(witness_hand(w)[0])}
                      for (a, b), w in sorted(s.together.items(), key=lambda kv: (s.ids.index(kv[0][0]),
                                                                                    s.ids.index(kv[0][1])))],
-        "never": [{"a": a, "b": b, "reason": never_reason(rs, s, a, b)} for a, b in s.never()],
+        "never": [_never(never_reason(rs, s, a, b), a, b) for a, b in s.never()],
         "searched": scored,
         "answers": counts(answers or []),
         "pairs": [x.to_json() for x in answers or []],
     }
 
 
-def never_reason(rs: Ruleset, s: Sightings, a: str, b: str) -> str:
+def _never(reason: str, a: str, b: str) -> dict[str, Any]:
+    return {"a": a, "b": b, "reason": reason, "said": to_data(reason)}
+
+
+NO_DIVISION = Message(N_("no complete hand shows both, however its tiles are divided into sets and a pair"))
+
+
+def never_reason(rs: Ruleset, s: Sightings, a: str, b: str) -> Message:
     """Why no hand shows `a` and `b` together, in words: what each asks of the division, and that no division
     walked offers both."""
     asks = [(pid, requirement(rs.pattern(pid), rs)[0]) for pid in (a, b) if pid not in s.tile]
     asks = [(pid, words) for pid, words in asks if words]
     if not asks:
-        return "no complete hand shows both, however its tiles are divided into sets and a pair"
-    said = " and ".join(f"{rs.pattern(pid).en} needs {words}" for pid, words in asks)
-    return f"{said}: no complete hand that shows the other has it, however its tiles are divided"
+        return NO_DIVISION
+    said = joined((Message(N_("%(name)s needs %(needs)s"), name=Name(rs.pattern(pid).en, rs.pattern(pid).zh),
+                           needs=words) for pid, words in asks), N_(" and "))
+    return Message(N_("%(needs)s: no complete hand that shows the other has it, however its tiles are divided"),
+                   needs=said)
 
 
 def write_answers(obj: dict[str, Any], content: Path = CONTENT_DIR) -> Path:
@@ -86,9 +96,22 @@ def write_answers(obj: dict[str, Any], content: Path = CONTENT_DIR) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{obj['ruleset']}.json"
     tmp = path.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(obj, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    tmp.write_text(_dumps(obj), encoding="utf-8")
     tmp.replace(path)
     return path
+
+
+def _dumps(obj: dict[str, Any]) -> str:
+    """The stored object as JSON, each pair's answer on a line of its own: a rerun's diff names the pairs that
+    changed, and a reason's Message (`said`) does not spread over a dozen lines."""
+    out = []
+    for key, value in obj.items():
+        if isinstance(value, list) and value and isinstance(value[0], dict):
+            rows = ",\n  ".join(json.dumps(x, ensure_ascii=False) for x in value)
+            out.append(f" {json.dumps(key)}: [\n  {rows}\n ]")
+        else:
+            out.append(f" {json.dumps(key)}: " + json.dumps(value, ensure_ascii=False, indent=1).replace("\n", "\n "))
+    return "{\n" + ",\n".join(out) + "\n}\n"
 
 
 def read_answers(ruleset_id: str, content: Path = CONTENT_DIR) -> dict[str, Any] | None:
@@ -102,6 +125,13 @@ def read_answers(ruleset_id: str, content: Path = CONTENT_DIR) -> dict[str, Any]
 def is_current(obj: dict[str, Any], rs: Ruleset) -> bool:
     """Whether stored answers were decided under the rule data `rs` holds now."""
     return obj.get("rules") == rules_fingerprint(rs)
+
+
+def _reason(x: dict[str, Any]) -> str:
+    """A stored reason as the Message it was made as (`said`), which says itself in the page's language; files
+    written before reasons were stored that way give the English alone."""
+    said = from_data(x["said"]) if "said" in x else None
+    return said if isinstance(said, str) and said == x["reason"] else x["reason"]
 
 
 @dataclass(frozen=True)
@@ -123,7 +153,7 @@ def stored_answers(rs: Ruleset, content: Path = CONTENT_DIR) -> Stored | None:
     if obj is None:
         return None
     space = obj["space"]
-    pairs = {(x["a"], x["b"]): (x["status"], x["witness"], x["by"], x["reason"]) for x in obj.get("pairs", [])}
-    never = {(x["a"], x["b"]): x["reason"] for x in obj["never"]}
+    pairs = {(x["a"], x["b"]): (x["status"], x["witness"], x["by"], _reason(x)) for x in obj.get("pairs", [])}
+    never = {(x["a"], x["b"]): _reason(x) for x in obj["never"]}
     return Stored(pairs, never, space["hands"], space["divisions"], obj.get("searched", 0),
                   is_current(obj, rs) and bool(pairs), obj.get("shows") == fingerprint(rs))

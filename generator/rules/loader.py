@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import detectors
+from ..messages import Name
 from ..shapes import Form
 from .errors import ContentError, Problems
 from .fields import check_japanese as _check_japanese
@@ -145,7 +146,12 @@ def _excludes(f: _File, table: str, index: int, data: dict[str, Any], label: str
         if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 1):
             raise f.error(table, index, "excludes", f"'count' must be a positive integer, found {count!r}",
                           f"{label}excludes")
-        excludes.append(Exclusion(raw["id"], raw["why"], count))
+        why_zh = raw.get("why_zh")
+        if why_zh is not None and (not isinstance(why_zh, str) or not why_zh.strip()):
+            raise f.error(table, index, "excludes", f"'why_zh' is the reason in Chinese, a string, found {why_zh!r}",
+                          f"{label}excludes")
+        # the reason said in Chinese on Chinese pages (the matrix, receipts), English everywhere else
+        excludes.append(Exclusion(raw["id"], Name(raw["why"], why_zh) if why_zh else raw["why"], count))
     return tuple(excludes)
 
 
@@ -363,7 +369,8 @@ def _pattern_dict(p: Pattern) -> dict[str, Any]:
     d: dict[str, Any] = {
         "id": p.id, "zh": p.zh, "en": p.en, "value": p.value, "group": p.group,
         "detect": {"name": p.detect, **p.params},
-        "excludes": [{"id": e.id, "why": e.why, **({"count": e.count} if e.count else {})} for e in p.excludes],
+        "excludes": [{"id": e.id, "why": e.why, **({"why_zh": e.why.zh} if isinstance(e.why, Name) else {}),
+                      **({"count": e.count} if e.count else {})} for e in p.excludes],
         "definition": p.definition, "source": p.source, "provenance": p.provenance,
     }
     for key in ("reading", "number", "category", "why", "why_source"):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..hand import Hand
+from ..messages import N_, joined
 from ..shapes import Form, Kind, Reading
 
 PLACES = frozenset({"chow", "pung", "pair", "single"})
@@ -93,8 +94,13 @@ class Needs:
             self.win_some | other.win_some)  # some set holds it in each: in the union, at least
         return Needs(_within(self.claimed, other.claimed), _within(self.melds, other.melds),
                      _within(self.kongs, other.kongs), tuple(sorted({**dict(self.flags), **dict(other.flags)}.items())),
-                     "; ".join(w for w in (self.words, other.words) if w), _within(self.hidden, other.hidden),
+                     _words(self.words, other.words), _within(self.hidden, other.hidden),
                      _within(self.open_kongs, other.open_kongs), self.win_only & other.win_only, some)
+
+
+def _words(a: str, b: str) -> str:
+    """Both needs' words, said one after the other (either alone when the other says nothing)."""
+    return joined((a, b), N_("; ")) if a and b else a or b
 
 
 def _within(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:

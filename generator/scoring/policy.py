@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..completion import Waits, waits_of
 from ..hand import Hand, WaitingHand, WinContext
+from ..messages import N_, Message, Name
 from ..shapes import Form, Reading
 from ..shapes import readings as ordinary_readings
 
@@ -106,11 +107,15 @@ class Policy(ABC):
         the hand: the `flowers` option names their pattern)."""
         chicken = ruleset.option("chicken")
         if chicken in (a, b) and ruleset.option("flowers") not in (a, b):
-            return (b if a == chicken else a), "the chicken hand counts only when no other pattern does"
+            return (b if a == chicken else a), Message(N_("the chicken hand counts only when no other pattern does"))
         for keep, drop in ((a, b), (b, a)):
             for e in ruleset.pattern(keep).excludes:
                 if e.id == drop and e.count is None:
-                    return keep, f"{ruleset.pattern(keep).en} excludes it ({e.why})" if e.why else "excluded"
+                    if not e.why:
+                        return keep, Message(N_("excluded"))
+                    p = ruleset.pattern(keep)  # the data's reason: a Name where it gives it in Chinese too
+                    why = e.why if isinstance(e.why, Message) else Message(e.why)
+                    return keep, Message(N_("%(name)s excludes it (%(why)s)"), name=Name(p.en, p.zh), why=why)
         return None
 
     def drops_always(self, ruleset: Ruleset, c: str, x: str,

@@ -439,18 +439,18 @@ class RiichiPolicy(Policy):
         d = pattern.detect
         if d == "first_turn":
             return Needs(melds=(0, 0), flags=(("after_kong", False), ("declared_riichi", False), ("last_tile", False),
-                                              ("robbing_kong", False)), words="no call, kong, riichi or late flag")
+                                              ("robbing_kong", False)), words=Message(N_("no call, kong, riichi or late flag")))
         if d == "win_context" and a.get("flag") == "after_kong":
             return Needs(kongs=(1, 4), flags=(("ippatsu", False), ("last_tile", False)),
-                         words="a kong, and neither the last tile nor an ippatsu")
+                         words=Message(N_("a kong, and neither the last tile nor an ippatsu")))
         if d == "win_context" and a.get("flag") == "robbing_kong":
-            return Needs(flags=(("last_tile", False),), words="not the last tile")
+            return Needs(flags=(("last_tile", False),), words=Message(N_("not the last tile")))
         if d == "win_context" and a.get("flag") == "last_tile":
             return Needs(flags=(("after_kong", False), ("robbing_kong", False)),
-                         words="neither a kong's replacement tile nor a robbed kong")
+                         words=Message(N_("neither a kong's replacement tile nor a robbed kong")))
         if d == "declared" or (d == "dora" and a.get("kind") == "ura"):
             return Needs(flags=(("declared_riichi", True), ("first_turn", False)),
-                         words="a riichi, after the first turn")
+                         words=Message(N_("a riichi, after the first turn")))
         return None
 
     def prepare(self, hand: Hand) -> Hand:

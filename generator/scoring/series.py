@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..detectors import View
 from ..hand import Hand
-from ..messages import N_, Message
+from ..messages import N_, Message, Name
 from ..rules import Ruleset
 from ..shapes import Reading
 from .common import Tally, apply_exclusions, counted, detect, in_rule_order
@@ -131,11 +131,13 @@ class SeriesPolicy(Policy):
         pa, pb = ruleset.pattern(a), ruleset.pattern(b)
         first = (pa.value, -_pos(ruleset, a)) > (pb.value, -_pos(ruleset, b))
         if pa.group == pb.group:
-            return (a if first else b), f"one pattern of the {pa.group} series counts"
+            return (a if first else b), Message(N_("one pattern of the %(series)s series counts"), series=pa.group)
         limit = ruleset.option("limit")
         if limit is not None and max(pa.value, pb.value) > limit:
             keep = a if pa.value > limit and (pb.value <= limit or first) else b
-            return keep, f"{ruleset.pattern(keep).en} is worth more than the {limit} limit and counts alone"
+            p = ruleset.pattern(keep)
+            return keep, Message(N_("%(name)s is worth more than the %(limit)s limit and counts alone"),
+                                 name=Name(p.en, p.zh), limit=limit)
         return None
 
     def sets_aside(self, ruleset: Ruleset, c: str, x: str) -> bool:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ...examples.matrix import STATUSES, Cell, Matrix
 from ...rules import Pattern, Ruleset
-from .. import urls
+from .. import i18n, urls
 from ..gather import SiteData
 from ..i18n import N_
 from ..i18n import gettext as _
@@ -53,12 +53,23 @@ def witness_url(data: SiteData, rs: Ruleset, c: Cell) -> str | None:
 
 def cell_words(rs: Ruleset, a: str, b: str, c: Cell) -> str:
     """One sentence for a pair: the answer and its reason (for an ``excludes``, which of the two stays)."""
-    pa, pb = rs.pattern(a), rs.pattern(b)
     if c.status == "excludes":
         return excludes_words(rs, a, b, c)
     words = _(STATUS_WORDS[c.status])
-    return _("{a} and {b}: {status} ({reason})").format(a=pa.en, b=pb.en, status=words, reason=c.reason) \
-        if c.reason else _("{a} and {b}: {status}").format(a=pa.en, b=pb.en, status=words)
+    na, nb = _named(rs, a), _named(rs, b)
+    return _("{a} and {b}: {status} ({reason})").format(a=na, b=nb, status=words, reason=reason_words(c)) \
+        if c.reason else _("{a} and {b}: {status}").format(a=na, b=nb, status=words)
+
+
+def reason_words(c: Cell) -> str:
+    """The cell's reason in the page's language (the stored reasons are Messages; generator/pairs/store.py)."""
+    return i18n.say(c.reason, i18n.current())
+
+
+def _named(rs: Ruleset, pid: str) -> str:
+    """A pattern's name as the page's language gives it."""
+    p = rs.pattern(pid)
+    return p.en if i18n.current() == i18n.DEFAULT else p.zh
 
 
 def excludes_words(rs: Ruleset, a: str, b: str, c: Cell) -> str:
@@ -66,11 +77,11 @@ def excludes_words(rs: Ruleset, a: str, b: str, c: Cell) -> str:
     never count together), and the rule."""
     if c.by is None:  # the rule drops one or both; on the witness something drops the other too
         said = _("{a} and {b} never count together (on the hand shown, neither does)").format(
-            a=rs.pattern(a).en, b=rs.pattern(b).en)
+            a=_named(rs, a), b=_named(rs, b))
     else:
-        said = _("{kept} stays, {dropped} is dropped").format(kept=rs.pattern(c.by).en,
-                                                              dropped=rs.pattern(b if c.by == a else a).en)
-    return _("{said}: {reason}").format(said=said, reason=c.reason) if c.reason else said
+        said = _("{kept} stays, {dropped} is dropped").format(kept=_named(rs, c.by),
+                                                              dropped=_named(rs, b if c.by == a else a))
+    return _("{said}: {reason}").format(said=said, reason=reason_words(c)) if c.reason else said
 
 
 @dataclass(frozen=True)
@@ -146,7 +157,7 @@ def combinations_of(data: SiteData, rs: Ruleset, p: Pattern) -> list[Group]:
         c = m.cell(p.id, q.id)
         if c is None:
             continue
-        words = excludes_words(rs, p.id, q.id, c) if c.status == "excludes" else c.reason
+        words = excludes_words(rs, p.id, q.id, c) if c.status == "excludes" else reason_words(c)
         groups[c.status].append(Partner(q, c, words, witness_url(data, rs, c)))
     return [Group(s, groups[s], len(groups[s]) <= OPEN_AT_MOST) for s in STATUSES if groups[s]]
 
