@@ -39,7 +39,7 @@ from ..tiles import GHOST
 from .common import apply_exclusions, counted, detect, in_rule_order
 from .needs import Needs
 from .payments import payments
-from .policy import Policy
+from .policy import Policy, capped
 from .result import Counted, Excluded, Score
 
 OPTION_TYPES: Final[dict[str, type]] = {
@@ -215,7 +215,7 @@ class GuangdongPolicy(Policy):
 
     def limit_rule(self, ruleset: Ruleset) -> str:
         cap = ruleset.option("cap")
-        return "" if cap is None else f"a total above {cap} {ruleset.unit} scores {cap}"
+        return "" if cap is None else capped(cap, ruleset.unit)
 
     def problem(self, hand: Hand | WaitingHand) -> str | None:
         return problem(hand)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..completion import Waits, waits_of
 from ..hand import Hand, WaitingHand, WinContext
-from ..messages import N_, Message, Name
+from ..messages import N_, Message, Name, Plain
 from ..shapes import Form, Reading
 from ..shapes import readings as ordinary_readings
 
@@ -28,6 +28,16 @@ if TYPE_CHECKING:
     from ..rules import Pattern, Ruleset
     from .needs import Needs
     from .result import Counted, Excluded, Score
+
+
+UNIT_WORDS = {"points": Message(N_("points")), "fan": Message(N_("fan")), "multiplier": Message(N_("multiplier"))}
+"""The rule data's units (rules.UNITS), as a sentence says them."""
+
+
+def capped(limit: int, unit: str) -> Message:
+    """'a total above 200 points scores 200': what a cap does to a sum, in words."""
+    return Message(N_("a total above %(limit)s %(unit)s scores %(limit)s"), limit=limit,
+                   unit=UNIT_WORDS.get(unit, Plain(unit)))
 
 
 class Policy(ABC):
@@ -82,7 +92,7 @@ class Policy(ABC):
     def limit_label(self, ruleset: Ruleset) -> str:
         """The limit in a few words, for the table of rule sets: the `limit` option's figure, or 'none'."""
         limit = ruleset.option("limit")
-        return f"{limit:,}" if limit else "none"
+        return Plain(f"{limit:,}") if limit else Message(N_("none"))
 
     def without_unread(self, hand: Hand) -> Hand:
         """`hand` with the fields the family reads past (`unread_fields`) back at their defaults: the hand the
@@ -93,8 +103,8 @@ class Policy(ABC):
         return replace(hand, context=replace(ctx, **changed)) if changed else hand
 
     def limit_rule(self, ruleset: Ruleset) -> str:
-        """What the rule set's `limit` option does, in words, for the quick card beside the bare figure; empty when
-        the family reads no such option."""
+        """What the rule set's `limit` option does, in words (a Message), for the quick card beside the bare
+        figure; empty when the family reads no such option."""
         return ""
 
     def kept_apart(self, ruleset: Ruleset, a: str, b: str) -> tuple[str, str] | None:

@@ -30,7 +30,7 @@ from typing import Any
 
 from ..detectors import Match, View
 from ..hand import Hand, WaitingHand, WinContext
-from ..messages import N_, Message, Name
+from ..messages import N_, Message, Name, joined
 from ..notation import parse_hand
 from ..rules import ContentError, Pattern, Ruleset
 from ..shapes import Form, Reading
@@ -380,7 +380,7 @@ class RiichiPolicy(Policy):
     limit_options = ("limit", "counted_yakuman", "stack_yakuman")
 
     def limit_label(self, ruleset: Ruleset) -> str:
-        return "mangan to yakuman"
+        return Message(N_("mangan to yakuman"))
 
     def fu_parts(self, score: Score, ruleset: Ruleset) -> tuple[tuple[str, int], ...]:
         """The fu of the reading the score took, worked out again with its parts named."""
@@ -396,12 +396,16 @@ class RiichiPolicy(Policy):
         """The limits as `basic_points` and the yakuman rules apply them, short enough for the printed card."""
         counted = _option(ruleset, "counted_yakuman")
         steps = [(least, name) for least, _, name in reversed(LIMITS) if least < 13 or counted]
-        ladder = ", ".join(f"{least}{'' if counted or least < steps[-1][0] else ' or more'} a {name}"
-                           for least, name in steps[1:])
-        kiriage = " (4 han 30 fu and 3 han 60 fu too: kiriage)" if _option(ruleset, "kiriage_mangan") else ""
-        stack = "yakuman add up" if _option(ruleset, "stack_yakuman") else "yakuman do not add up"
-        return (f"basic points stop at a mangan's {MANGAN:,}{kiriage}; {steps[0][0]} han is a mangan, {ladder}; "
-                f"{stack}")
+        ladder = joined((Message(N_("%(han)s a %(name)s") if counted or least < steps[-1][0]
+                                 else N_("%(han)s or more a %(name)s"), han=least, name=name)
+                         for least, name in steps[1:]), N_(", "))
+        stack = Message(N_("yakuman add up") if _option(ruleset, "stack_yakuman") else N_("yakuman do not add up"))
+        if _option(ruleset, "kiriage_mangan"):
+            return Message(N_("basic points stop at a mangan's %(base)s (4 han 30 fu and 3 han 60 fu too: kiriage); "
+                              "%(han)s han is a mangan, %(ladder)s; %(stack)s"), base=f"{MANGAN:,}", han=steps[0][0],
+                           ladder=ladder, stack=stack)
+        return Message(N_("basic points stop at a mangan's %(base)s; %(han)s han is a mangan, %(ladder)s; %(stack)s"),
+                       base=f"{MANGAN:,}", han=steps[0][0], ladder=ladder, stack=stack)
 
     def kept_apart(self, ruleset: Ruleset, a: str, b: str) -> tuple[str, str] | None:
         """Besides the exclusions: a yakuman sets every other yaku and the dora aside, where yakuman do not add up

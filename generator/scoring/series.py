@@ -17,7 +17,7 @@ from ..rules import Ruleset
 from ..shapes import Reading
 from .common import Tally, apply_exclusions, counted, detect, in_rule_order
 from .minimums import below_minimum
-from .policy import Policy
+from .policy import Policy, capped
 from .result import Counted, Excluded, Score
 
 
@@ -115,11 +115,12 @@ class SeriesPolicy(Policy):
         limit = ruleset.option("limit")
         if limit is None:
             return ""
-        text = f"a total above {limit} {ruleset.unit} scores {limit}"
+        text = capped(limit, ruleset.unit)
         above = sorted({p.value for p in ruleset.patterns if p.value > limit})
         if above:
             values = ", ".join(str(v) for v in above[:-1]) + (" or " if len(above) > 1 else "") + str(above[-1])
-            text += f"; the highest pattern worth more ({values}) scores alone"
+            return Message(N_("%(capped)s; the highest pattern worth more (%(values)s) scores alone"), capped=text,
+                           values=values)
         return text
 
     def kept_apart(self, ruleset: Ruleset, a: str, b: str) -> tuple[str, str] | None:

@@ -18,6 +18,12 @@
 let ready = null;
 let answerFn = null;
 let wordsFn = null;
+let words = {};  /* the page's words (the "words" message): what the worker says itself, in the page's language */
+
+function t(template, values) {
+  const text = words[template] || template;
+  return text.replace(/%\((\w+)\)s/g, (_, name) => String(values[name]));
+}
 
 const SNAPSHOTS = "atlas-calculator-snapshots";
 /* After a restore the generator of `random` would replay the snapshot's state on every visit: reseed it. */
@@ -139,6 +145,7 @@ self.onmessage = async (event) => {
     return;
   }
   if (msg.type === "words") {  // handled before any hand sent after it: both wait for the same start, in order
+    try { words = JSON.parse(String(msg.json)); } catch (e) { words = {}; }
     try {
       await ready;
       wordsFn(String(msg.json));
@@ -153,7 +160,8 @@ self.onmessage = async (event) => {
       self.postMessage({ type: "answer", id: msg.id, text: msg.text, json, ms: performance.now() - t0 });
     } catch (e) {
       self.postMessage({ type: "answer", id: msg.id, text: msg.text, ms: 0,
-        json: JSON.stringify({ error: "error: the engine failed: " + String(e && e.message ? e.message : e) }) });
+        json: JSON.stringify({ error: t("error: %(reason)s", { reason: t("the engine failed: %(why)s",
+          { why: String(e && e.message ? e.message : e) }) }) }) });
     }
   }
 };
