@@ -183,7 +183,7 @@ def _answer(rs: Ruleset, a: str, b: str, never: dict[tuple[str, str], str], foun
         hand, dropped, by = found.showing(pair)  # type: ignore[misc]  # a pair in `shown` has a way
         return Answer(a, b, "undecided", hand, None,
                       Message(N_("shown together, %(dropped)s dropped (%(by)s), on every hand tried; never counted "
-                                 "together"), dropped=dropped, by=by))
+                                 "together"), dropped=named(rs, dropped), by=named(rs, by)))
     return Answer(a, b, "undecided", None, None, UNDECIDED)
 
 
@@ -224,6 +224,12 @@ def chicken_never(rs: Ruleset, a: str, b: str, found: Found) -> Answer | None:
 def _name(rs: Ruleset, pid: str) -> Name:
     p = rs.pattern(pid)
     return Name(p.en, p.zh)
+
+
+def named(rs: Ruleset, pid: str | None) -> str:
+    """A pattern's name where `pid` is one of the rule set's patterns (what dropped another on a hand), else
+    `pid` as it is."""
+    return _name(rs, pid) if pid is not None and any(p.id == pid for p in rs.patterns) else str(pid)
 
 
 def counts(answers: list[Answer]) -> dict[str, int]:

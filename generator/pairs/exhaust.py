@@ -22,7 +22,7 @@ from ..messages import N_, Message
 from ..rules import Ruleset
 from ..scoring.needs import Needs
 from ..stats.shards import SHARD, Checkpoints, Shard, orbit_shards, run_shards
-from .decide import Answer
+from .decide import BOTH, Answer, named
 from .moves import fixed_flags, random_situation, reads_of, situations, valid
 from .potential import needs
 from .walk import Walker, Witness, witness_hand
@@ -152,7 +152,7 @@ def _reads(rs: Ruleset, a: str, b: str) -> tuple[frozenset[str], dict[str, bool]
 def _both(rs: Ruleset, a: str, b: str, hand: str, apart: Apart | None) -> Answer:
     if apart is not None:
         raise ValueError(f"{rs.id}: the rules keep {a} and {b} apart ({apart.rule}), but {hand!r} counts both")
-    return Answer(a, b, "both", hand, None, "this hand counts both")
+    return Answer(a, b, "both", hand, None, BOTH)
 
 
 def _win_of(rs: Ruleset, a: str, b: str) -> Needs:
@@ -220,6 +220,7 @@ def exhaust(rs: Ruleset, answer: Answer, divisions: list[Kept], truncated: bool,
     if len(search.found.shown[(a, b)]) == 2:
         return Answer(a, b, "excludes", hand, b if dropped == a else a,
                       Message(N_("one of the two is dropped wherever both show (on this hand %(dropped)s, by "
-                                 "%(by)s), on %(space)s"), dropped=dropped, by=by, space=space))
+                                 "%(by)s), on %(space)s"), dropped=named(rs, dropped), by=named(rs, by), space=space))
     return Answer(a, b, "excludes", hand, b if dropped == a else a,
-                  Message(N_("%(dropped)s is dropped (%(by)s) on %(space)s"), dropped=dropped, by=by, space=space))
+                  Message(N_("%(dropped)s is dropped (%(by)s) on %(space)s"), dropped=named(rs, dropped),
+                          by=named(rs, by), space=space))
