@@ -78,7 +78,7 @@ def apart_of(rs: Ruleset, pair: tuple[str, str], seen: Sightings | None = None) 
     def droppers(drop: str, here: list[str]) -> list[str]:
         return [c for c in here if c not in pair and policy_of(rs.policy).drops_always(rs, c, drop, meets)]
 
-    def named(cs: set[str]) -> Message:  # the ones no other of them sets aside: four kongs, not the three it implies
+    def top_named(cs: set[str]) -> Message:  # the ones no other of them sets aside: four kongs, not the three it implies
         top = [c for c in cs if not any(policy_of(rs.policy).sets_aside(rs, o, c) for o in cs if o != c)] or sorted(cs)
         return joined(sorted((_name(rs, c) for c in top), key=str), N_(" or "))
 
@@ -112,11 +112,11 @@ def apart_of(rs: Ruleset, pair: tuple[str, str], seen: Sightings | None = None) 
                            rest=Message(template, **values))
         return Message(template, **values)
     if by[a] and by[b]:
-        return Apart(None, b, said(N_("%(by)s shows wherever both do and drops both"), by=named(by[a] | by[b])))
+        return Apart(None, b, said(N_("%(by)s shows wherever both do and drops both"), by=top_named(by[a] | by[b])))
     for keep, drop in ((a, b), (b, a)):
         if by[drop]:
-            return Apart(keep, drop, said(N_("%(by)s shows wherever both do and drops %(name)s"), by=named(by[drop]),
-                                          name=_name(rs, drop)))
+            return Apart(keep, drop, said(N_("%(by)s shows wherever both do and drops %(name)s"),
+                                          by=top_named(by[drop]), name=_name(rs, drop)))
     return None
 
 
