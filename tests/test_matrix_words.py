@@ -51,7 +51,8 @@ def test_every_stored_reason_is_its_message(path: Path) -> None:
                     f"{path.name}: no Chinese for the matrix reason template {template!r}")
         chinese = messages.say(said, zh.gettext, zh=True)
         run = ENGLISH_RUN.search(re.sub(r"`[^`]*`", "", chinese))
-        assert run is None, f"{path.name}: {x['a']} × {x['b']} says English in Chinese: {run.group(0)!r} in {chinese!r}"
+        assert run is None, (f"{path.name}: {x['a']} × {x['b']} says English in Chinese: {run.group(0)!r} in "
+                             f"{chinese!r}")
 
 
 def test_a_reason_reads_in_chinese() -> None:
@@ -65,6 +66,7 @@ def test_a_reason_reads_in_chinese() -> None:
     said = messages.say(messages.from_data(json.loads(json.dumps(messages.to_data(never)))), zh, zh=True)
     assert said.startswith("三杠需要杠 3 个") and not re.search("[A-Za-z]", said)
     why = messages.Name("必然包含: four pungs", "必然包含：四副刻子")
-    excluded = messages.Message(messages.N_("%(name)s excludes it (%(why)s)"), name=messages.Name("All Pungs", "碰碰和"),
-                                why=why)
-    assert messages.say(messages.from_data(messages.to_data(excluded)), zh, zh=True) == "碰碰和使它不计（必然包含：四副刻子）"
+    excluded = messages.Message(messages.N_("%(name)s excludes it (%(why)s)"),
+                                name=messages.Name("All Pungs", "碰碰和"), why=why)
+    said = messages.say(messages.from_data(messages.to_data(excluded)), zh, zh=True)
+    assert said == "碰碰和使它不计（必然包含：四副刻子）"

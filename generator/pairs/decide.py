@@ -78,7 +78,7 @@ def apart_of(rs: Ruleset, pair: tuple[str, str], seen: Sightings | None = None) 
     def droppers(drop: str, here: list[str]) -> list[str]:
         return [c for c in here if c not in pair and policy_of(rs.policy).drops_always(rs, c, drop, meets)]
 
-    def top_named(cs: set[str]) -> Message:  # the ones no other of them sets aside: four kongs, not the three it implies
+    def top_named(cs: set[str]) -> Message:  # the ones no other of them sets aside: four kongs, not the three kongs
         top = [c for c in cs if not any(policy_of(rs.policy).sets_aside(rs, o, c) for o in cs if o != c)] or sorted(cs)
         return joined(sorted((_name(rs, c) for c in top), key=str), N_(" or "))
 

@@ -226,7 +226,8 @@ class GuangdongPolicy(Policy):
         a = dict(pattern.params)
         d = pattern.detect
         if d == "first_turn":
-            return Needs(melds=(0, 0), flags=(("declared_riichi", False),), words=Message(N_("no meld and no declaration")))
+            return Needs(melds=(0, 0), flags=(("declared_riichi", False),),
+                         words=Message(N_("no meld and no declaration")))
         if d == "declared":
             return Needs(flags=(("first_turn", False),), words=Message(N_("not a first-turn win")))
         if d == "win_context" and a.get("flag") == "after_kong":

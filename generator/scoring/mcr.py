@@ -388,7 +388,8 @@ class MCRPolicy(Policy):
         if flag == "after_kong":
             return Needs(kongs=(1, 4), words=Message(N_("a declared kong, whose replacement tile won")))
         if flag == "last_copy":
-            return Needs(win_only=frozenset({"chow", "single"}), words=Message(N_("a winning tile the hand held no copy of")))
+            return Needs(win_only=frozenset({"chow", "single"}),
+                         words=Message(N_("a winning tile the hand held no copy of")))
         return None
 
     def removers(self, ruleset: Ruleset, c: str) -> frozenset[str] | None:

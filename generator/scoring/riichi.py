@@ -443,7 +443,8 @@ class RiichiPolicy(Policy):
         d = pattern.detect
         if d == "first_turn":
             return Needs(melds=(0, 0), flags=(("after_kong", False), ("declared_riichi", False), ("last_tile", False),
-                                              ("robbing_kong", False)), words=Message(N_("no call, kong, riichi or late flag")))
+                                              ("robbing_kong", False)),
+                         words=Message(N_("no call, kong, riichi or late flag")))
         if d == "win_context" and a.get("flag") == "after_kong":
             return Needs(kongs=(1, 4), flags=(("ippatsu", False), ("last_tile", False)),
                          words=Message(N_("a kong, and neither the last tile nor an ippatsu")))

@@ -18,7 +18,8 @@ SCRIPT = (
     # the status line and the engine's start
     N_("The picker cannot read the text in the box; fix it or press Clear."),
     N_("Engine %(version)s ready (loaded in %(s)s s): %(n)s rule sets."), N_("The engine could not start: %(why)s"),
-    N_("worker error"), N_("the engine failed: %(why)s"), N_("Not a hand the engine can read."), N_("Still building the hand."),
+    N_("worker error"), N_("the engine failed: %(why)s"), N_("Not a hand the engine can read."),
+    N_("Still building the hand."),
     N_("Waits table in %(ms)s ms."), N_("Scored under %(n)s rule sets in %(ms)s ms."),
     # verdicts and receipts
     N_("Scores"), N_("No hand yet."), N_("Tap tiles or type a hand: its score under every rule set appears here."),
