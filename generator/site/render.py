@@ -271,6 +271,16 @@ def _english_if_worded(text: str, locale: Locale) -> Markup:
     return Markup('<span lang="en">{}</span>').format(text)
 
 
+def _sentence(text: str) -> str:
+    """`text` with its first letter a capital, the rest as written (Jinja's `capitalize` lowers the rest, which
+    would turn a wind's letter, "seat wind E", into "e").
+
+    >>> _sentence("seat wind E instead of S"), _sentence("和牌张变了")
+    ('Seat wind E instead of S', '和牌张变了')
+    """
+    return text[:1].upper() + text[1:]
+
+
 def _ruleset_name(rs: Ruleset, locale: Locale) -> str:
     """What a page calls a rule set: its English name, and on a Chinese page its Chinese one."""
     return rs.name if locale == i18n.EN else rs.zh
@@ -297,7 +307,8 @@ def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None,
                        hand=lambda notation, size="normal": hand_svg(notation, size, lang),
                        accent=accent_style, number=_number,
                        amount=amount, unindexed=unindexed, names_element=names_element,
-                       keywords_element=keywords_element, say=lambda text: i18n.say(text, locale))
+                       keywords_element=keywords_element, say=lambda text: i18n.say(text, locale),
+                       sentence=_sentence)
     env.globals.update(
         urls=urls,
         search_kind=kind_of, search_kinds=KIND_ORDER, search_title_only=TITLE_ONLY,

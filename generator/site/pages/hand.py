@@ -16,7 +16,8 @@ from ...rules import Pattern, Ruleset
 from ...rules.sources import Citation, Source, check_citations, load_sources
 from .. import urls, views
 from ..gather import SiteData
-from ..i18n import N_, ngettext
+from ...messages import Message
+from ..i18n import DEFAULT, N_, current, ngettext, say
 from ..i18n import gettext as _
 from .matrix import Witnessed
 from .page import Page, home_crumb
@@ -65,7 +66,18 @@ class HandSummary:
 
 
 def _label(p: Pattern) -> str:
-    return f"{p.zh} {p.en}"
+    """A pattern as a title names it: both names on an English page (the Chinese is the name the rule data
+    gives first), the Chinese alone on a Chinese page, whose titles are plain text (`<title>`, the index row)
+    where an English name could not be marked as English."""
+    return p.zh if current() != DEFAULT else f"{p.zh} {p.en}"
+
+
+def _change(reason: str) -> str:
+    """The change a near miss's reason opens with, in the page's language: the reason is a `Message` whose
+    `change` is the engine's own Message; a reason made elsewhere (plain text) is cut at its first ';'."""
+    if isinstance(reason, Message) and "change" in reason.values:
+        return say(reason.values["change"], current())  # type: ignore[arg-type]
+    return str(reason).split(";")[0].strip()
 
 
 def _more(n: int, what: str) -> str:
@@ -107,7 +119,7 @@ def _illustrated_title(e: Example, illustrates: tuple[Illustrated, ...]) -> str:
     if role == "typical":
         return _("{pattern} {where} in a typical hand").format(pattern=_label(p), where=where) + more
     if role == "near-miss":
-        change = reason.split(";")[0].strip()  # the engine's words for the change (English for now)
+        change = _change(reason)
         return _("Near miss of {pattern} {where}").format(pattern=_label(p), where=where) + \
             (_(": ") + change if change else "") + more
     if role == "near-miss-base":
