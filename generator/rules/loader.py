@@ -24,7 +24,7 @@ from .model import EditionDiff, Exclusion, Families, Family, Origin, Pattern, Ru
 from .option_rules import check_rules, merged, read_rules
 from .sources import Citation, Source, check_citations, cited_entries, load_sources
 from .toml_file import TomlFile as _File
-from .zh_text import PATTERN_PROSE, RULESET_PROSE, SUFFIX, read_twins, twin_keys
+from .zh_text import PATTERN_PROSE, RULESET_PROSE, SUFFIX, has_chinese, read_twins, twin_keys
 
 UNITS = ("fan", "points", "multiplier")
 PROVENANCE = ("source", "interpretation")
@@ -145,7 +145,11 @@ def _excludes(f: _File, table: str, index: int, data: dict[str, Any], label: str
         if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 1):
             raise f.error(table, index, "excludes", f"'count' must be a positive integer, found {count!r}",
                           f"{label}excludes")
-        excludes.append(Exclusion(raw["id"], raw["why"], count))
+        why_zh = raw.get("why_zh", "")
+        if not isinstance(why_zh, str) or (why_zh and not has_chinese(why_zh)):
+            raise f.error(table, index, "excludes", f"'why_zh' must be the reason in Chinese, found {why_zh!r}",
+                          f"{label}excludes")
+        excludes.append(Exclusion(raw["id"], raw["why"], count, why_zh.strip()))
     return tuple(excludes)
 
 
@@ -363,7 +367,8 @@ def _pattern_dict(p: Pattern) -> dict[str, Any]:
     d: dict[str, Any] = {
         "id": p.id, "zh": p.zh, "en": p.en, "value": p.value, "group": p.group,
         "detect": {"name": p.detect, **p.params},
-        "excludes": [{"id": e.id, "why": e.why, **({"count": e.count} if e.count else {})} for e in p.excludes],
+        "excludes": [{"id": e.id, "why": e.why, **({"count": e.count} if e.count else {}),
+                      **({"why_zh": e.why_zh} if e.why_zh else {})} for e in p.excludes],
         "definition": p.definition, "source": p.source, "provenance": p.provenance,
     }
     for key in ("reading", "number", "category", "why", "why_source"):

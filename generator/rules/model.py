@@ -32,6 +32,7 @@ class Exclusion:
     id: str
     why: str  # "implied", "series", "principle", "conflict", ...
     count: int | None = None  # how many instances it removes (None: all)
+    why_zh: str = ""  # the Chinese twin of a reason the data writes out (`why_zh`), for Chinese pages; "" if none
 
 
 @dataclass(frozen=True)

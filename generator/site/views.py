@@ -15,7 +15,7 @@ from typing import Any
 from ..examples.model import Example
 from ..hand import WinContext
 from ..notation import BOOL_FLAGS, parse_hand
-from ..receipt import receipt_lines
+from ..receipt import StruckLine, receipt_lines
 from ..rules import Pattern, Ruleset
 from ..scoring import Score
 from ..scoring.families import policy_of
@@ -113,6 +113,16 @@ def _say(text: str) -> str:
     return say(text, current())
 
 
+def _rule_said(rs: Ruleset, x: StruckLine) -> str:
+    """Why a pattern was struck, in the page's language: a reason the rule data writes out (an exclusion's `why`)
+    in the Chinese twin it gives beside it (`why_zh`) on a Chinese page; the engine's words through the catalogue."""
+    if current() != DEFAULT and x.by in {p.id for p in rs.patterns}:
+        for e in rs.pattern(x.by).excludes:
+            if e.id == x.id and e.why == x.rule and e.why_zh:
+                return e.why_zh
+    return _say(x.rule)
+
+
 def _printed(score: Score, rs: Ruleset) -> Printed:
     """The receipt's lines (`generator.receipt`, which the command line prints too) and the links to pattern pages."""
     shown = receipt_lines(score, rs)
@@ -121,7 +131,7 @@ def _printed(score: Score, rs: Ruleset) -> Printed:
                      for scheme, parts in shown.payments)
     lines = tuple(Line(c.zh, c.en, urls.pattern_url(rs.id, c.id) if c.listed else None, c.value, c.count, c.points,
                        c.running, c.sets, _say(c.words), _say(c.running_words)) for c in shown.counted)
-    struck = tuple(Struck(x.zh, x.en, urls.pattern_url(rs.id, x.id) if x.listed else None, _say(x.rule),
+    struck = tuple(Struck(x.zh, x.en, urls.pattern_url(rs.id, x.id) if x.listed else None, _rule_said(rs, x),
                           x.by if x.by_name is None else _say(x.by_name),
                           None if x.by_name is None else urls.pattern_url(rs.id, x.by)) for x in shown.struck)
     return Printed(lines, struck, shown.subtotal, reading, _say(shown.form), payments, _say(shown.why_not),
