@@ -113,7 +113,7 @@ def _illustrated_title(e: Example, illustrates: tuple[Illustrated, ...]) -> str:
     where = f"({', '.join(_grouped(same))})"
     more = _more(len(illustrates) - len(same), "pattern")
     if role == "curated" and e.title:
-        return e.title
+        return say(e.title, current())  # a curated title with a Chinese twin is a Name
     if role == "minimal":
         return _("{pattern} {where} with as little else as possible").format(pattern=_label(p), where=where) + more
     if role == "typical":
@@ -144,14 +144,15 @@ def summary(data: SiteData, e: Example, witness: Witnessed) -> HandSummary:
     kinds = {ROLE_KIND.get(role, "generated") for _, _, role, _ in illustrates} | ({"matrix"} if pairs else set())
     kinds = kinds or {e.kind}
     if e.kind == "curated" or illustrates:
-        title = _illustrated_title(e, illustrates) if illustrates else (e.title or _("Hand {hand}").format(hand=e.hand))
+        title = _illustrated_title(e, illustrates) if illustrates else \
+            (say(e.title, current()) or _("Hand {hand}").format(hand=e.hand))
         rs = illustrates[0][0] if illustrates else None
     elif pairs:
         rs, a, b = pairs[0]
         title = _("{a} and {b} count together ({id})").format(a=_label(a), b=_label(b), id=rs.id) + \
             _more(len(pairs) - 1, "pair")
     else:
-        title, rs = e.title or _("Hand {hand}").format(hand=e.hand), None
+        title, rs = say(e.title, current()) or _("Hand {hand}").format(hand=e.hand), None
     return HandSummary(title, rs, illustrates, pairs, tuple(sorted(kinds, key=lambda k: KIND_ORDER.get(k, 9))))
 
 
