@@ -25,6 +25,7 @@ from ..cache import Remembered
 from ..notation import parse_hand
 from ..receipt import figure
 from ..rules import Pattern, Ruleset
+from ..rules.zh_text import has_chinese
 from ..rules.zh_text import localized as localized_text
 from ..scoring.families import policy_of
 from ..tiles import tile_from_text
@@ -32,7 +33,7 @@ from . import i18n, svg, urls
 from .i18n import Locale
 from .markdown_safe import SafeLinks
 from .search_terms import KIND_ORDER, TITLE_ONLY, keywords_element, kind_of, names_element
-from .views import ruleset_label, unit_label, unit_word
+from .views import category_words, limit_words, ruleset_label, unit_label, unit_word
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent.parent / "templates"
 
@@ -271,6 +272,16 @@ def _english_if_worded(text: str, locale: Locale) -> Markup:
     return Markup('<span lang="en">{}</span>').format(text)
 
 
+def _text_lang(text: str) -> str:
+    """The language a title of the data is written in, for its `lang`: Chinese where it holds a Chinese
+    character, else English (a bibliography entry's title is one or the other).
+
+    >>> _text_lang("中庸麻雀計分法"), _text_lang("Zung Jung System v2.51")
+    ('zh', 'en')
+    """
+    return "zh" if has_chinese(text) else "en"
+
+
 def _sentence(text: str) -> str:
     """`text` with its first letter a capital, the rest as written (Jinja's `capitalize` lowers the rest, which
     would turn a wind's letter, "seat wind E", into "e").
@@ -313,11 +324,11 @@ def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None,
         urls=urls,
         search_kind=kind_of, search_kinds=KIND_ORDER, search_title_only=TITLE_ONLY,
         tile=lambda text, size="normal": Markup(svg.render_tile(tile_from_text(text), size=size, lang=lang)),
-        escape=escape, ruleset_label=ruleset_label, pattern_value=pattern_value,
+        escape=escape, ruleset_label=ruleset_label, limit_words=limit_words, category_words=category_words, pattern_value=pattern_value,
         policy_of=policy_of, unit_word=unit_word, locales=i18n.LOCALES, locale=locale, localized=i18n.localized,
         prose=lambda obj, field: _prose(obj, field, locale),
         en=lambda text: _english(text, locale), en_words=lambda text: _english_if_worded(text, locale),
-        rs_name=lambda rs: _ruleset_name(rs, locale),
+        rs_name=lambda rs: _ruleset_name(rs, locale), text_lang=_text_lang,
         rs_edition=lambda rs: _prose(rs, "edition", locale).text,
         script_words=i18n.script_words(locale),
         # on a page of another locale, text the content holds only in English is marked as English

@@ -10,7 +10,7 @@ from ...rules import Pattern, Ruleset
 from ...stats.frequency import ruleset_frequencies
 from .. import urls, views
 from ..gather import SiteData
-from ..i18n import N_
+from ..i18n import DEFAULT, N_, current
 from ..i18n import gettext as _
 from ..render import pattern_value
 from .concept import concept_peers, concepts_by_pattern
@@ -119,7 +119,7 @@ def pattern_pages(data: SiteData, rs: Ruleset, index: dict[tuple[str, str, str],
         relations = views.relations(rs, p, index)
         listed, combines = one_answer(relations, combinations_of(data, rs, p), stored_statuses(data, rs, p))
         pages.append(Page(
-            urls.pattern_url(rs.id, p.id), "pattern.html", f"{p.zh} {p.en}",
+            urls.pattern_url(rs.id, p.id), "pattern.html", f"{p.zh} {p.en}" if current() == DEFAULT else p.zh,
             {"p": p, "relations": relations, "listed": listed, "examples": shown, "misses": misses,
              "concept": concept, "peers": concept_peers(data, concept, rs.id),
              "frequency": frequencies[p.id], "combines": combines,
