@@ -331,7 +331,10 @@ OPTION_LABELS = {"limit": N_("Limit (maximum score)"), "minimum": N_("Minimum to
                  "flowers": N_("Flowers"), "knitted_body_waits": N_("Knitted body waits"),
                  "kong_payment": N_("Kong payment"), "minimums": N_("Minimums"), "prefer_on_tie": N_("Prefer on tie"),
                  "repeatable": N_("Repeatable"), "self_draw_minimum": N_("Self draw minimum"), "stake": N_("Stake"),
-                 "stakes": N_("Stakes"), "winds": N_("Winds"), "editions": N_("Editions")}
+                 "stakes": N_("Stakes"), "winds": N_("Winds"), "editions": N_("Editions"),
+                 "ghosts": N_("Ghosts"), "claimed_chows": N_("Claimed chows"), "min_fan": N_("Min fan"),
+                 "min_points": N_("Min points"), "no_ghost_double": N_("No ghost double"),
+                 "discarded_ghost_double": N_("Discarded ghost double"), "stands_alone": N_("Stands alone")}
 
 
 def option_label(key: str) -> str:
