@@ -157,7 +157,8 @@ def card(rs: Ruleset) -> dict[str, Any]:
 
 
 def card_page(rs: Ruleset) -> Page:
-    return Page(urls.card_url(rs.id), "card.html", _("{name} quick card").format(name=views.ruleset_words(rs)[0]), card(rs),
+    title = _("{name} quick card").format(name=views.ruleset_words(rs)[0])
+    return Page(urls.card_url(rs.id), "card.html", title, card(rs),
                 ruleset=rs, searchable=False, crumbs=ruleset_crumbs(rs),
                 description=_("A printable one-page card of {ruleset}: every pattern with its value and what it does not "
                               "count with, and the rules a player needs at the table.").format(

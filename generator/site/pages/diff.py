@@ -41,7 +41,8 @@ def diff_pages(data: SiteData, rs: Ruleset) -> list[Page]:
 
     changes.why = {h.key: reasons(h) for h in shown[:MAX_DIFF_HANDS]}
     name, edition = ruleset_words(rs)
-    return [Page(urls.diff_url(rs.id), "diff.html", _("{name}: what {edition} changes").format(name=name, edition=edition),
+    title = _("{name}: what {edition} changes").format(name=name, edition=edition)
+    return [Page(urls.diff_url(rs.id), "diff.html", title,
                  {"base": base, "changes": changes, "max_hands": MAX_DIFF_HANDS,
                   "variations": variations_root(data.rulesets, rs), "names": own_names(data, rs)},
                  ruleset=rs, crumbs=ruleset_crumbs(rs),
