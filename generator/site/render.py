@@ -285,16 +285,17 @@ def _text_lang(text: str) -> str:
 _GLOSSED = re.compile(r"^(?P<title>.*?)\s*\((?P<gloss>[^()]*[A-Za-z]{2,}[^()]*)\)$")
 
 
-def _titled(text: str) -> Markup:
-    """A source's title marked with the language it is written in; a Chinese title with an English gloss in
-    brackets ("麻将竞赛规则 (Mahjong Competition Rules)") marks each part with its own.
+def _titled(text: str, split: bool = True) -> Markup:
+    """A source's title marked with the language it is written in; with `split` (a page in another language than
+    English, whose reader meets the English words), a Chinese title with an English gloss in brackets
+    ("麻将竞赛规则 (Mahjong Competition Rules)") marks each part with its own. An English page keeps the title whole.
 
     >>> print(_titled("麻将竞赛规则 (Mahjong Competition Rules)"))
     <span lang="zh">麻将竞赛规则</span> (<span lang="en">Mahjong Competition Rules</span>)
     >>> print(_titled("Mahjong Friends"))
     <span lang="en">Mahjong Friends</span>
     """
-    m = _GLOSSED.match(text)
+    m = _GLOSSED.match(text) if split else None
     if m and has_chinese(m["title"]) and not has_chinese(m["gloss"]):
         return Markup('<span lang="zh">{}</span> (<span lang="en">{}</span>)').format(m["title"], m["gloss"])
     return Markup('<span lang="{}">{}</span>').format(_text_lang(text), text)
@@ -347,7 +348,8 @@ def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None,
         policy_of=policy_of, unit_word=unit_word, locales=i18n.LOCALES, locale=locale, localized=i18n.localized,
         prose=lambda obj, field: _prose(obj, field, locale),
         en=lambda text: _english(text, locale), en_words=lambda text: _english_if_worded(text, locale),
-        rs_name=lambda rs: _ruleset_name(rs, locale), text_lang=_text_lang, titled=_titled,
+        rs_name=lambda rs: _ruleset_name(rs, locale), text_lang=_text_lang,
+        titled=lambda text: _titled(text, split=locale != i18n.EN),
         rs_edition=lambda rs: _prose(rs, "edition", locale).text,
         script_words=i18n.script_words(locale),
         # on a page of another locale, text the content holds only in English is marked as English
