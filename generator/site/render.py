@@ -311,6 +311,14 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _english_lang(text: str, locale: Locale) -> Markup:
+    """` lang="en"` for an element whose content is such English (a cell that may hold paragraphs, where a span
+    may not stand), on a page of another locale; nothing otherwise."""
+    if locale == i18n.EN or not _ENGLISH_WORDS.search(str(text or "")):
+        return Markup("")
+    return Markup(' lang="en"')
+
+
 def _ruleset_name(rs: Ruleset, locale: Locale) -> str:
     """What a page calls a rule set: its English name, and on a Chinese page its Chinese one."""
     return rs.name if locale == i18n.EN else rs.zh
@@ -348,6 +356,7 @@ def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None,
         policy_of=policy_of, unit_word=unit_word, locales=i18n.LOCALES, locale=locale, localized=i18n.localized,
         prose=lambda obj, field: _prose(obj, field, locale),
         en=lambda text: _english(text, locale), en_words=lambda text: _english_if_worded(text, locale),
+        en_lang=lambda text: _english_lang(text, locale),
         rs_name=lambda rs: _ruleset_name(rs, locale), text_lang=_text_lang,
         titled=lambda text: _titled(text, split=locale != i18n.EN),
         rs_edition=lambda rs: _prose(rs, "edition", locale).text,
