@@ -37,7 +37,7 @@ from generator.site import i18n
 from generator.tiles import GHOST
 
 ROOT = Path(__file__).resolve().parent.parent
-BASELINE = os.environ.get("ATLAS_MESSAGES_BASELINE", "420d9bd")
+BASELINE = os.environ.get("ATLAS_MESSAGES_BASELINE", "c44538e")  # a ghost hand no choice completes says why
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 

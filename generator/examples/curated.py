@@ -26,18 +26,20 @@ from pathlib import Path
 from typing import Any
 
 from ..hand import Hand
+from ..messages import Name
 from ..notation import HandError, format_hand, parse_hand
 from ..rules import ContentError, Ruleset
 from ..rules.errors import Problems
 from ..rules.sources import Citation, Source, check_citations, load_sources
 from ..rules.toml_file import TomlFile as _File
+from ..rules.zh_text import has_chinese
 from ..rules.locate import locate
 from ..scoring import Score
 from .scorer import Scorer
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9\-]*$")
 QUOTED = re.compile(r'"([^"]*)"')
-HAND_KEYS = {"id", "hand", "source", "title", "note", "expect"}
+HAND_KEYS = {"id", "hand", "source", "title", "title_zh", "note", "expect"}
 EXPECT_KEYS = {"total", "total_min", "total_max", "patterns", "includes", "legal", "complete"}
 
 
@@ -131,9 +133,11 @@ def _hand(f: _File, i: int, data: Any, rulesets: dict[str, Ruleset], bib: dict[s
     for key in ("hand", "source", "title"):
         if not isinstance(data.get(key), str) or not data[key].strip():
             raise err(key, "missing; expected a non-empty string")
-    for key in ("id", "note"):
+    for key in ("id", "note", "title_zh"):
         if key in data and not isinstance(data[key], str):
             raise err(key, f"expected a string, found {data[key]!r}")
+    if "title_zh" in data and not has_chinese(data["title_zh"]):
+        raise err("title_zh", "expected the title in Chinese (simplified characters); found none")
     citations, problem = check_citations(data["source"], bib, need_locator=True)
     if problem:
         raise err("source", problem)
@@ -162,7 +166,10 @@ def _hand(f: _File, i: int, data: Any, rulesets: dict[str, Ruleset], bib: dict[s
             raise ContentError(f.name, lines.get((table, 0, "")) or line, label + f"expect.{rid}",
                                f"unknown rule set {rid!r} (known: {', '.join(rulesets)})")
         expects.append(_expectation(f.name, label, rid, expect_raw[rid], rulesets[rid], lines, line))
-    return CuratedHand(hid, hand, canonical, data["source"].strip(), data["title"].strip(),
+    # A title with its Chinese twin is a Name: English as written, said in Chinese on a Chinese page
+    title = data["title"].strip()
+    twin = data.get("title_zh", "").strip()
+    return CuratedHand(hid, hand, canonical, data["source"].strip(), Name(title, twin) if twin else title,
                        data.get("note", "").strip(), tuple(expects), f.name, line, citations)
 
 

@@ -30,7 +30,7 @@ class Origin:
 @dataclass(frozen=True)
 class Exclusion:
     id: str
-    why: str  # "implied", "series", "principle", "conflict", ...
+    why: str  # "implied", "series", "principle", "conflict", ...; a `messages.Name` where the data gives `why_zh`
     count: int | None = None  # how many instances it removes (None: all)
 
 

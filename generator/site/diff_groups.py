@@ -17,15 +17,19 @@ from typing import Any
 from markupsafe import Markup
 
 from ..examples.diffs import HandDelta
+from ..messages import Name
 from ..rules import Pattern, Ruleset
+from ..receipt import RULE_WORDS
 from ..rules.model import Exclusion
 from ..stats.play import reads
+from .i18n import DEFAULT, N_, current, ngettext, say
 from .i18n import gettext as _
 from .text_diff import marked_pair
-from .views import option_keys, option_label, option_value
+from .views import option_keys, option_label, option_value, unit_word
 
-VALUE_FIELDS = {"value": "value", "open_value": "value with a claimed meld"}
-NAME_FIELDS = {"zh": "Chinese name", "en": "English name", "aliases": "other names"}
+# The labels are catalogue entries (N_), said in the page's language where a change is made (`_`)
+VALUE_FIELDS = {"value": N_("value"), "open_value": N_("value with a claimed meld")}
+NAME_FIELDS = {"zh": N_("Chinese name"), "en": N_("English name"), "aliases": N_("other names")}
 
 
 def words(value: Any) -> str:
@@ -189,44 +193,46 @@ def hand_reasons(base: Ruleset, edition: Ruleset, hand: HandDelta, rules: Sequen
     for r in rules:
         alone = replace(base, options={**base.options, r.key: option_value(edition, r.key)})
         if total_under(alone) != hand.old_total:
-            out.append(f"{r.label}: {r.old} → {r.new}")
+            out.append(_("{rule}: {old} → {new}").format(rule=r.label, old=r.old, new=r.new))
     old, new = dict(hand.old_patterns), dict(hand.new_patterns)
     changed = {pid: (o, n) for pid, key, o, n in (edition.diff.changed if edition.diff else ()) if key == "value"}
     for pid in sorted(old.keys() | new.keys()):
         if pid in changed:
-            out.append(f"{edition.pattern(pid).en}: {changed[pid][0]} → {changed[pid][1]} {edition.value_unit}")
+            out.append(_("{pattern}: {old} → {new} {unit}").format(
+                pattern=_named(edition.pattern(pid)), old=changed[pid][0], new=changed[pid][1],
+                unit=unit_word(edition.value_unit)))
         elif pid not in new:
-            out.append(f"{base.pattern(pid).en}: not counted")
+            out.append(_("{pattern}: not counted").format(pattern=_named(base.pattern(pid))))
         elif pid not in old:
-            out.append(f"{edition.pattern(pid).en}: counted")
+            out.append(_("{pattern}: counted").format(pattern=_named(edition.pattern(pid))))
     return tuple(out)
 
 
 def _sort(out: EditionChanges, base: Ruleset, edition: Ruleset, old_p: Pattern, p: Pattern, key: str,
           old: Any, new: Any) -> None:
     if key in VALUE_FIELDS:
-        out.values.append(FigureChange(p, VALUE_FIELDS[key], old, new))
+        out.values.append(FigureChange(p, _(VALUE_FIELDS[key]), old, new))
     elif key in NAME_FIELDS:
-        out.names.append(WordsChange(p, NAME_FIELDS[key], words(old), words(new)))
+        out.names.append(WordsChange(p, _(NAME_FIELDS[key]), words(old), words(new)))
     elif key == "definition":
         out.definitions.append(TextChange(p, "definition", *marked_pair(old or "", new or "")))
     elif key == "reading":
         out.interpretations.append(TextChange(p, "reading", *marked_pair(old or "", new or "")))
     elif key == "provenance":
-        out.interpretations.append(WordsChange(p, "rests on", _provenance(old), _provenance(new)))
+        out.interpretations.append(WordsChange(p, _("rests on"), _provenance(old), _provenance(new)))
     elif key == "detect":
         out.tests.append(DetectorChange(p, _conditions(old_p, p)))
     elif key == "excludes":
         out.exclusions.append(_exclusions(base, edition, old_p, p))
     elif key == "number":
-        out.renumbered.append(WordsChange(p, "number", words(old), words(new)))
+        out.renumbered.append(WordsChange(p, _("number"), words(old), words(new)))
     elif key == "group":
         old_peers, new_peers = _peers(base, old_p), _peers(edition, p)
         # A peer removed or added is news of its own (patterns removed, added): among the patterns both keep, the
         # same peers mean the series is only renamed.
         both = {q.id for q in base.patterns} & {q.id for q in edition.patterns}
         if {q.id for q in old_peers} & both == {q.id for q in new_peers} & both:
-            out.renumbered.append(WordsChange(p, "series", words(old), words(new)))
+            out.renumbered.append(WordsChange(p, _("series"), words(old), words(new)))
         else:
             out.series.append(SeriesChange(p, old_peers, new_peers))
     elif key == "source":
@@ -236,7 +242,13 @@ def _sort(out: EditionChanges, base: Ruleset, edition: Ruleset, old_p: Pattern, 
 
 
 def _provenance(value: Any) -> str:
-    return {"source": "the source's text", "interpretation": "an interpretation"}.get(value, words(value))
+    said = {"source": N_("the source's text"), "interpretation": N_("an interpretation")}.get(value)
+    return _(said) if said else words(value)
+
+
+def _named(p: Pattern) -> str:
+    """A pattern as a hand's reason names it: by its English name on an English page, its Chinese one otherwise."""
+    return p.en if current() == DEFAULT else p.zh
 
 
 def _test(p: Pattern) -> tuple[str, tuple[tuple[str, str], ...]]:
@@ -244,21 +256,23 @@ def _test(p: Pattern) -> tuple[str, tuple[tuple[str, str], ...]]:
 
 
 def _conditions(old: Pattern, new: Pattern) -> tuple[Condition, ...]:
-    out = [Condition("test", old.detect.replace("_", " "), new.detect.replace("_", " "))] \
+    out = [Condition(_("test"), old.detect.replace("_", " "), new.detect.replace("_", " "))] \
         if old.detect != new.detect else []
     for k in sorted(set(old.params) | set(new.params)):
         a, b = old.params.get(k), new.params.get(k)
         if a != b:
-            out.append(Condition(k.replace("_", " "), "not asked" if a is None else words(a),
-                                 "not asked" if b is None else words(b)))
+            out.append(Condition(k.replace("_", " "), _("not asked") if a is None else words(a),
+                                 _("not asked") if b is None else words(b)))
     said_old, said_new = reads(old), reads(new)
     if out and said_old and said_new and said_old != said_new:  # the same change, as a player would say it
-        out.insert(0, Condition("what it asks", said_old, said_new))
+        out.insert(0, Condition(_("what it asks"), say(said_old, current()), say(said_new, current())))
     return tuple(out)
 
 
 def _why(e: Exclusion) -> str:
-    return e.why + (f", {e.count} instance{'s' if e.count != 1 else ''}" if e.count else "")
+    """An exclusion's reason, in its Chinese twin on a Chinese page where the data gives one, and how many it drops."""
+    why = say(e.why, current()) if isinstance(e.why, Name) else _(e.why) if e.why in RULE_WORDS else e.why
+    return why + (ngettext(", {n} instance", ", {n} instances", e.count).format(n=e.count) if e.count else "")
 
 
 def _exclusions(base: Ruleset, edition: Ruleset, old: Pattern, new: Pattern) -> ExclusionChange:

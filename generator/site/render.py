@@ -25,6 +25,7 @@ from ..cache import Remembered
 from ..notation import parse_hand
 from ..receipt import figure
 from ..rules import Pattern, Ruleset
+from ..rules.zh_text import has_chinese
 from ..rules.zh_text import localized as localized_text
 from ..scoring.families import policy_of
 from ..tiles import tile_from_text
@@ -32,7 +33,7 @@ from . import i18n, svg, urls
 from .i18n import Locale
 from .markdown_safe import SafeLinks
 from .search_terms import KIND_ORDER, TITLE_ONLY, keywords_element, kind_of, names_element
-from .views import ruleset_label, unit_label, unit_word
+from .views import category_words, limit_words, ruleset_label, unit_label, unit_word
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent.parent / "templates"
 
@@ -271,6 +272,53 @@ def _english_if_worded(text: str, locale: Locale) -> Markup:
     return Markup('<span lang="en">{}</span>').format(text)
 
 
+def _text_lang(text: str) -> str:
+    """The language a title of the data is written in, for its `lang`: Chinese where it holds a Chinese
+    character, else English (a bibliography entry's title is one or the other).
+
+    >>> _text_lang("中庸麻雀計分法"), _text_lang("Zung Jung System v2.51")
+    ('zh', 'en')
+    """
+    return "zh" if has_chinese(text) else "en"
+
+
+_GLOSSED = re.compile(r"^(?P<title>.*?)\s*\((?P<gloss>[^()]*[A-Za-z]{2,}[^()]*)\)$")
+
+
+def _titled(text: str, split: bool = True) -> Markup:
+    """A source's title marked with the language it is written in; with `split` (a page in another language than
+    English, whose reader meets the English words), a Chinese title with an English gloss in brackets
+    ("麻将竞赛规则 (Mahjong Competition Rules)") marks each part with its own. An English page keeps the title whole.
+
+    >>> print(_titled("麻将竞赛规则 (Mahjong Competition Rules)"))
+    <span lang="zh">麻将竞赛规则</span> (<span lang="en">Mahjong Competition Rules</span>)
+    >>> print(_titled("Mahjong Friends"))
+    <span lang="en">Mahjong Friends</span>
+    """
+    m = _GLOSSED.match(text) if split else None
+    if m and has_chinese(m["title"]) and not has_chinese(m["gloss"]):
+        return Markup('<span lang="zh">{}</span> (<span lang="en">{}</span>)').format(m["title"], m["gloss"])
+    return Markup('<span lang="{}">{}</span>').format(_text_lang(text), text)
+
+
+def _sentence(text: str) -> str:
+    """`text` with its first letter a capital, the rest as written (Jinja's `capitalize` lowers the rest, which
+    would turn a wind's letter, "seat wind E", into "e").
+
+    >>> _sentence("seat wind E instead of S"), _sentence("和牌张变了")
+    ('Seat wind E instead of S', '和牌张变了')
+    """
+    return text[:1].upper() + text[1:]
+
+
+def _english_lang(text: str, locale: Locale) -> Markup:
+    """` lang="en"` for an element whose content is such English (a cell that may hold paragraphs, where a span
+    may not stand), on a page of another locale; nothing otherwise."""
+    if locale == i18n.EN or not _ENGLISH_WORDS.search(str(text or "")):
+        return Markup("")
+    return Markup(' lang="en"')
+
+
 def _ruleset_name(rs: Ruleset, locale: Locale) -> str:
     """What a page calls a rule set: its English name, and on a Chinese page its Chinese one."""
     return rs.name if locale == i18n.EN else rs.zh
@@ -297,16 +345,20 @@ def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None,
                        hand=lambda notation, size="normal": hand_svg(notation, size, lang),
                        accent=accent_style, number=_number,
                        amount=amount, unindexed=unindexed, names_element=names_element,
-                       keywords_element=keywords_element, say=lambda text: i18n.say(text, locale))
+                       keywords_element=keywords_element, say=lambda text: i18n.say(text, locale),
+                       sentence=_sentence)
     env.globals.update(
         urls=urls,
         search_kind=kind_of, search_kinds=KIND_ORDER, search_title_only=TITLE_ONLY,
         tile=lambda text, size="normal": Markup(svg.render_tile(tile_from_text(text), size=size, lang=lang)),
-        escape=escape, ruleset_label=ruleset_label, pattern_value=pattern_value,
+        escape=escape, ruleset_label=ruleset_label, limit_words=limit_words,
+        category_words=category_words, pattern_value=pattern_value,
         policy_of=policy_of, unit_word=unit_word, locales=i18n.LOCALES, locale=locale, localized=i18n.localized,
         prose=lambda obj, field: _prose(obj, field, locale),
         en=lambda text: _english(text, locale), en_words=lambda text: _english_if_worded(text, locale),
-        rs_name=lambda rs: _ruleset_name(rs, locale),
+        en_lang=lambda text: _english_lang(text, locale),
+        rs_name=lambda rs: _ruleset_name(rs, locale), text_lang=_text_lang,
+        titled=lambda text: _titled(text, split=locale != i18n.EN),
         rs_edition=lambda rs: _prose(rs, "edition", locale).text,
         script_words=i18n.script_words(locale),
         # on a page of another locale, text the content holds only in English is marked as English

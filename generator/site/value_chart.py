@@ -28,6 +28,7 @@ from ..stats.frequency import REFRESH, Frequency
 from . import urls
 from .i18n import gettext as _
 from .i18n import ngettext
+from .views import ruleset_words
 
 WIDTH, HEIGHT = 600, 350  # the viewBox
 LEFT, RIGHT, TOP, BOTTOM = 52.0, 572.0, 36.0, 290.0  # the plot area inside it
@@ -170,14 +171,15 @@ def value_chart(rs: Ruleset, frequencies: Mapping[str, Frequency]) -> ValueChart
     play, missing = statuses.count("context"), statuses.count("missing")
     never = statuses.count("figures") - len(plotted)
     refresh = REFRESH.format(id=rs.id)
+    name = ruleset_words(rs)[0]  # in the page's language
     if not plotted:
         uncovered = next((f.reason for f in frequencies.values() if f.status == "uncovered"), "")
         if uncovered:
             return ValueChart(reason=uncovered)
         if missing:
-            return ValueChart(reason=_("No figures have been computed for {name} yet.").format(name=rs.name),
+            return ValueChart(reason=_("No figures have been computed for {name} yet.").format(name=name),
                               refresh=refresh)
-        return ValueChart(reason=_("No pattern of {name} has a point: {why}").format(name=rs.name,
+        return ValueChart(reason=_("No pattern of {name} has a point: {why}").format(name=name,
                                                                                    why=_why(play, 0, never)))
     odds = [f.shown.one_in for _, f in plotted if f.shown is not None and f.shown.one_in is not None]
     lo, hi = decades(min(odds), max(odds))

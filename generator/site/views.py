@@ -15,8 +15,10 @@ from typing import Any
 from ..examples.model import Example
 from ..hand import WinContext
 from ..notation import BOOL_FLAGS, parse_hand
-from ..receipt import receipt_lines
+from ..messages import Joined, Message
+from ..receipt import RULE_WORDS, receipt_lines
 from ..rules import Pattern, Ruleset
+from ..rules.model import Exclusion
 from ..scoring import Score
 from ..scoring.families import policy_of
 from ..tiles import ALL_TILES, suit_of, tile_en, tile_to_text, tile_zh
@@ -113,6 +115,24 @@ def _say(text: str) -> str:
     return say(text, current())
 
 
+def _flags_as_messages(note: str) -> str:
+    """A note whose list names flags as plain text (scoring/policy.py `unread_flags`: "red fives (read as fives)"),
+    its parts made Messages so the catalogue says them too; any other note as it is. The English is unchanged."""
+    if not isinstance(note, Message) or not any(isinstance(v, Joined) for v in note.values.values()):
+        return note
+    values = {k: Joined((p if isinstance(p, Message) else Message(str(p)) for p in v.parts), v.sep)
+              if isinstance(v, Joined) else v for k, v in note.values.items()}
+    return Message(note.template, **values)
+
+
+def _why_said(e: Exclusion) -> str:
+    """An exclusion's reason in the page's language: the data's Chinese twin (`why_zh`, carried as a Name) on a
+    Chinese page, the engine's words ("implied") through the catalogue, else as the data writes it."""
+    if isinstance(e.why, Message):
+        return _say(e.why)
+    return _say(RULE_WORDS[e.why]) if e.why in RULE_WORDS else e.why
+
+
 def _printed(score: Score, rs: Ruleset) -> Printed:
     """The receipt's lines (`generator.receipt`, which the command line prints too) and the links to pattern pages."""
     shown = receipt_lines(score, rs)
@@ -126,7 +146,7 @@ def _printed(score: Score, rs: Ruleset) -> Printed:
                           None if x.by_name is None else urls.pattern_url(rs.id, x.by)) for x in shown.struck)
     return Printed(lines, struck, shown.subtotal, reading, _say(shown.form), payments, _say(shown.why_not),
                    _say(shown.grade), tuple((_say(why), n) for why, n in shown.fu), shown.base,
-                   tuple(_say(n) for n in score.notes))
+                   tuple(_say(_flags_as_messages(n)) for n in score.notes))
 
 
 # The words for each yes/no flag of the notation (notation.BOOL_FLAGS); tsumo is said either way.
@@ -209,16 +229,47 @@ def exclusion_index(examples: Iterable[Example]) -> dict[tuple[str, str, str], E
 def relations(rs: Ruleset, p: Pattern, index: Mapping[tuple[str, str, str], Example]
               ) -> dict[str, list[Relation]]:
     """What this pattern removes, what removes it, and (where one pattern per group counts) the rest of its group."""
-    excludes = [Relation(rs.pattern(x.id), x.why, x.count, index.get((rs.id, x.id, p.id))) for x in p.excludes]
-    excluded_by = [Relation(q, x.why, x.count, index.get((rs.id, p.id, q.id)))
+    excludes = [Relation(rs.pattern(x.id), _why_said(x), x.count, index.get((rs.id, x.id, p.id))) for x in p.excludes]
+    excluded_by = [Relation(q, _why_said(x), x.count, index.get((rs.id, p.id, q.id)))
                    for q in rs.patterns for x in q.excludes if x.id == p.id]
     series: list[Relation] = []
     if policy_of(rs.policy).one_per_group:
         for q in rs.patterns:
             if q.id != p.id and q.group == p.group:
                 hit = index.get((rs.id, p.id, q.id)) or index.get((rs.id, q.id, p.id))
-                series.append(Relation(q, "series", None, hit))
+                series.append(Relation(q, "series", None, hit))  # a key pattern.py reads; the page says it
     return {"excludes": excludes, "excluded_by": excluded_by, "series": series}
+
+
+# The scoring families' words for a limit (scoring/*.py `limit_label`; a figure otherwise), marked for the catalogue
+LIMIT_WORDS = (N_("none"), N_("mangan to yakuman"))
+
+
+# The display categories the rule data writes in English (a pattern's `category`; others are written in Chinese),
+# marked for the catalogue so a Chinese page says them in Chinese (`category_words`); "win" is left as written, the
+# catalogue's "win" being the reading's mark of the winning tile
+CATEGORY_WORDS = (N_("bonus"), N_("chows"), N_("concealment"), N_("fan"), N_("kongs"), N_("pungs"), N_("ranks"),
+                  N_("special forms"), N_("suits"), N_("terminals"), N_("tiles"), N_("wait"),
+                  N_("winds and dragons"))
+
+
+def category_words(category: str) -> str:
+    """A pattern's display category in the page's language (a category written in Chinese is said as it is)."""
+    return _(category) if category in CATEGORY_WORDS else category
+
+
+def limit_words(rs: Ruleset) -> str:
+    """A rule set's limit in a few words, in the page's language (a figure is said as it is)."""
+    return say(policy_of(rs.policy).limit_label(rs), current())
+
+
+def ruleset_words(rs: Ruleset) -> tuple[str, str]:
+    """A rule set's name and edition in the page's language: the English on an English page, the Chinese name and
+    the edition's twin (`edition_zh`) on a Chinese one."""
+    locale = current()
+    if locale == DEFAULT:
+        return rs.name, rs.edition
+    return rs.zh, localized_text(rs, "edition", locale.tag)[0]
 
 
 def ruleset_label(rs: Ruleset) -> str:
@@ -270,7 +321,10 @@ OPTION_LABELS = {"limit": N_("Limit (maximum score)"), "minimum": N_("Minimum to
                  "flowers": N_("Flowers"), "knitted_body_waits": N_("Knitted body waits"),
                  "kong_payment": N_("Kong payment"), "minimums": N_("Minimums"), "prefer_on_tie": N_("Prefer on tie"),
                  "repeatable": N_("Repeatable"), "self_draw_minimum": N_("Self draw minimum"), "stake": N_("Stake"),
-                 "stakes": N_("Stakes"), "winds": N_("Winds"), "editions": N_("Editions")}
+                 "stakes": N_("Stakes"), "winds": N_("Winds"), "editions": N_("Editions"),
+                 "ghosts": N_("Ghosts"), "claimed_chows": N_("Claimed chows"), "min_fan": N_("Min fan"),
+                 "min_points": N_("Min points"), "no_ghost_double": N_("No ghost double"),
+                 "discarded_ghost_double": N_("Discarded ghost double"), "stands_alone": N_("Stands alone")}
 
 
 def option_label(key: str) -> str:

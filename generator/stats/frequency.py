@@ -26,6 +26,7 @@ from math import floor, log10
 from pathlib import Path
 from typing import Any
 
+from ..messages import N_, Message, Name
 from ..rules import CONTENT_DIR, Pattern, Ruleset
 from .play import play_reason
 from .published import PublishedFigure, check_agreement
@@ -36,7 +37,12 @@ from .wins import WAYS, reads_win
 
 REFRESH = "mahjong-atlas stats --ruleset {id}"
 
-WAY_LABELS = {"discard": "On a discard", "self_drawn": "Self-drawn"}
+WAY_LABELS = {"discard": Message(N_("On a discard")), "self_drawn": Message(N_("Self-drawn"))}
+
+# Why a rule set has no count (a scoring family's `statistics_gap_for`), marked here for the catalogue: the words are
+# the scoring family's, and a page in another language says them through its catalogue (`say`).
+GAPS = (N_("its hands may hold ghosts, which the enumeration of the 34 kinds of tile does not reach; a count of the "
+           "hands without ghosts would misstate how often each pattern shows"),)
 
 
 @dataclass(frozen=True)
@@ -113,12 +119,14 @@ def pattern_frequency(rs: Ruleset, p: Pattern, stored: dict[str, Any] | None,
         return Frequency("context", play_reason(p))
     refresh = REFRESH.format(id=rs.id)
     if (why := uncovered(rs)) is not None:
-        return Frequency("uncovered", f"The count of complete hands does not cover {rs.name} yet: {why}.")
+        return Frequency("uncovered", Message(N_("The count of complete hands does not cover %(ruleset)s yet: "
+                                                 "%(why)s."), ruleset=Name(rs.name, rs.zh), why=Message(why)))
     if reads_win(p):
         return _win_frequency(rs, p, stored, current, refresh)
     row = stored["patterns"].get(p.id) if stored is not None else None
     if stored is None or row is None:
-        return Frequency("missing", "No figures have been computed for this pattern yet.", refresh=refresh)
+        return Frequency("missing", Message(N_("No figures have been computed for this pattern yet.")),
+                         refresh=refresh)
     total = stored["weight"]
     return Frequency(
         "figures", current=tiles_current(stored, rs) if current is None else current, refresh=refresh,
@@ -135,7 +143,7 @@ def _win_frequency(rs: Ruleset, p: Pattern, stored: dict[str, Any] | None, curre
     wins = stored.get("wins") if stored is not None else None
     rows = wins["patterns"].get(p.id) if wins is not None else None
     if stored is None or wins is None or rows is None:
-        return Frequency("missing", "No figures of the wins have been computed for this pattern yet.",
+        return Frequency("missing", Message(N_("No figures of the wins have been computed for this pattern yet.")),
                          refresh=refresh)
     per_way, weight = wins["wins"], wins["weight"]
 

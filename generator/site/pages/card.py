@@ -150,14 +150,15 @@ def card(rs: Ruleset) -> dict[str, Any]:
             "zh_width": f"{min(zh_width, 8.6):.1f}em", "stamp": ruleset_stamp(rs),
             "value_width": f"{min(value_width * 0.55 + 0.6, 4.4):.1f}em",
             "numbered": any(p.number for p in rs.patterns), "limit_rule": limit_rule,
-            "limit_label": policy_of(rs.policy).limit_label(rs),
+            "limit_label": views.limit_words(rs),
             # what the short values mean ("Y: yakuman"), read back from the family's words for them
             "value_legend": [(short, _long_of(rs, short)) for short in shorts],
             "has_nots": any(p.excludes for p in rs.patterns) or policy_of(rs.policy).one_per_group}
 
 
 def card_page(rs: Ruleset) -> Page:
-    return Page(urls.card_url(rs.id), "card.html", _("{name} quick card").format(name=rs.name), card(rs),
+    title = _("{name} quick card").format(name=views.ruleset_words(rs)[0])
+    return Page(urls.card_url(rs.id), "card.html", title, card(rs),
                 ruleset=rs, searchable=False, crumbs=ruleset_crumbs(rs),
                 description=_("A printable one-page card of {ruleset}: every pattern with its value and what it does not "
                               "count with, and the rules a player needs at the table.").format(

@@ -6,6 +6,7 @@ from ...examples.concepts import Concept, ConceptRow, nesting
 from ...rules import Pattern, Ruleset
 from .. import urls
 from ..gather import SiteData
+from ..i18n import DEFAULT, current
 from ..i18n import gettext as _
 from .page import Page, home_crumb
 
@@ -63,7 +64,7 @@ def concept_pages(data: SiteData) -> list[Page]:
                     counting = [m for m in c.counts_in if m.startswith(rid + "/") and m in members]
                     scored.append((rs, example.results[rid], [rs.pattern(m.split("/", 1)[1]) for m in counting]))
         pages.append(Page(
-            urls.concept_url(c.id), "concept.html", f"{c.en} {c.zh}",
+            urls.concept_url(c.id), "concept.html", f"{c.en} {c.zh}" if current() == DEFAULT else c.zh,
             {"c": c, "rows": concept_rows(data, c), "example": example, "scored": scored,
              "nesting": nesting(c, data.examples) if c.nesting else None, "rulesets": data.rulesets},
             description=_("{en} ({zh}) compared across rule sets.").format(en=c.en, zh=c.zh),

@@ -12,6 +12,7 @@ from ..diff_groups import edition_changes, hand_reasons
 from ..gather import SiteData
 from ..i18n import gettext as _
 from ..search_terms import ruleset_keywords
+from ..views import ruleset_words
 from .page import Page, ruleset_crumbs
 from .ruleset import own_names
 from .variations import variations_root
@@ -39,7 +40,9 @@ def diff_pages(data: SiteData, rs: Ruleset) -> list[Page]:
         return hand_reasons(base, rs, h, changes.rules, lambda r: score(hand, r).total)
 
     changes.why = {h.key: reasons(h) for h in shown[:MAX_DIFF_HANDS]}
-    return [Page(urls.diff_url(rs.id), "diff.html", _("{name}: what {edition} changes").format(name=rs.name, edition=rs.edition),
+    name, edition = ruleset_words(rs)
+    title = _("{name}: what {edition} changes").format(name=name, edition=edition)
+    return [Page(urls.diff_url(rs.id), "diff.html", title,
                  {"base": base, "changes": changes, "max_hands": MAX_DIFF_HANDS,
                   "variations": variations_root(data.rulesets, rs), "names": own_names(data, rs)},
                  ruleset=rs, crumbs=ruleset_crumbs(rs),

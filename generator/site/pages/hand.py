@@ -16,7 +16,8 @@ from ...rules import Pattern, Ruleset
 from ...rules.sources import Citation, Source, check_citations, load_sources
 from .. import urls, views
 from ..gather import SiteData
-from ..i18n import N_, ngettext
+from ...messages import Message
+from ..i18n import DEFAULT, N_, current, ngettext, say
 from ..i18n import gettext as _
 from .matrix import Witnessed
 from .page import Page, home_crumb
@@ -65,7 +66,18 @@ class HandSummary:
 
 
 def _label(p: Pattern) -> str:
-    return f"{p.zh} {p.en}"
+    """A pattern as a title names it: both names on an English page (the Chinese is the name the rule data
+    gives first), the Chinese alone on a Chinese page, whose titles are plain text (`<title>`, the index row)
+    where an English name could not be marked as English."""
+    return p.zh if current() != DEFAULT else f"{p.zh} {p.en}"
+
+
+def _change(reason: str) -> str:
+    """The change a near miss's reason opens with, in the page's language: the reason is a `Message` whose
+    `change` is the engine's own Message; a reason made elsewhere (plain text) is cut at its first ';'."""
+    if isinstance(reason, Message) and "change" in reason.values:
+        return say(reason.values["change"], current())  # type: ignore[arg-type]
+    return str(reason).split(";")[0].strip()
 
 
 def _more(n: int, what: str) -> str:
@@ -101,13 +113,13 @@ def _illustrated_title(e: Example, illustrates: tuple[Illustrated, ...]) -> str:
     where = f"({', '.join(_grouped(same))})"
     more = _more(len(illustrates) - len(same), "pattern")
     if role == "curated" and e.title:
-        return e.title
+        return say(e.title, current())  # a curated title with a Chinese twin is a Name
     if role == "minimal":
         return _("{pattern} {where} with as little else as possible").format(pattern=_label(p), where=where) + more
     if role == "typical":
         return _("{pattern} {where} in a typical hand").format(pattern=_label(p), where=where) + more
     if role == "near-miss":
-        change = reason.split(";")[0].strip()  # the engine's words for the change (English for now)
+        change = _change(reason)
         return _("Near miss of {pattern} {where}").format(pattern=_label(p), where=where) + \
             (_(": ") + change if change else "") + more
     if role == "near-miss-base":
@@ -132,14 +144,15 @@ def summary(data: SiteData, e: Example, witness: Witnessed) -> HandSummary:
     kinds = {ROLE_KIND.get(role, "generated") for _, _, role, _ in illustrates} | ({"matrix"} if pairs else set())
     kinds = kinds or {e.kind}
     if e.kind == "curated" or illustrates:
-        title = _illustrated_title(e, illustrates) if illustrates else (e.title or _("Hand {hand}").format(hand=e.hand))
+        title = _illustrated_title(e, illustrates) if illustrates else \
+            (say(e.title, current()) or _("Hand {hand}").format(hand=e.hand))
         rs = illustrates[0][0] if illustrates else None
     elif pairs:
         rs, a, b = pairs[0]
         title = _("{a} and {b} count together ({id})").format(a=_label(a), b=_label(b), id=rs.id) + \
             _more(len(pairs) - 1, "pair")
     else:
-        title, rs = e.title or _("Hand {hand}").format(hand=e.hand), None
+        title, rs = say(e.title, current()) or _("Hand {hand}").format(hand=e.hand), None
     return HandSummary(title, rs, illustrates, pairs, tuple(sorted(kinds, key=lambda k: KIND_ORDER.get(k, 9))))
 
 

@@ -10,7 +10,7 @@ from ...rules import Ruleset
 from .. import i18n, urls
 from ..i18n import N_, Locale
 from ..i18n import gettext as _
-from ..views import ruleset_label
+from ..views import ruleset_label, ruleset_words
 
 Crumbs = tuple[tuple[str, str], ...]  # (label, url) from the home page down, the page itself excluded
 
@@ -70,8 +70,11 @@ class Page:
         """
         parts = [self.title]
         rs = self.ruleset
-        if rs is not None and rs.edition not in self.title:
-            parts.append(rs.edition if self.title.startswith(rs.name) else ruleset_label(rs))
+        if rs is not None:
+            with i18n.using(self.locale):  # the rule set named in the page's language, as its title names it
+                name, edition = ruleset_words(rs)
+                if edition not in self.title:
+                    parts.append(edition if self.title.startswith(name) else ruleset_label(rs))
         site_name = _(SITE_NAME)
         if self.title != site_name:
             parts.append(site_name)

@@ -10,7 +10,7 @@ from ...rules import Pattern, Ruleset
 from ...stats.frequency import ruleset_frequencies
 from .. import urls, views
 from ..gather import SiteData
-from ..i18n import N_
+from ..i18n import DEFAULT, N_, current, ngettext
 from ..i18n import gettext as _
 from ..render import pattern_value
 from .concept import concept_peers, concepts_by_pattern
@@ -57,9 +57,9 @@ def pattern_examples(data: SiteData, rs: Ruleset, p: Pattern) -> tuple[list[Show
     return shown, misses
 
 
-RULE_WORDS = {"excludes": "its rules exclude {other} when this counts",
-              "excluded_by": "its rules exclude this when {other} counts",
-              "series": "its rules count only the highest of a series"}
+RULE_WORDS = {"excludes": N_("its rules exclude {other} when this counts"),
+              "excluded_by": N_("its rules exclude this when {other} counts"),
+              "series": N_("its rules count only the highest of a series")}
 
 
 def one_answer(rel: dict[str, list[views.Relation]], groups: list[Group], decided: dict[str, str]
@@ -83,10 +83,13 @@ def one_answer(rel: dict[str, list[views.Relation]], groups: list[Group], decide
             if status.get(r.other.id, "excludes") == "excludes":
                 kept[key].append(r)
             else:
-                count = f", {r.count} instance{'s' if r.count > 1 else ''}" if r.count else ""
-                why = f" ({r.why}{count})" if r.why and r.why != "series" else ""
-                notes.setdefault(r.other.id, []).append(RULE_WORDS[key].format(other=r.other.en) + why)
-    out = [replace(g, partners=[replace(x, rule="; ".join(notes[x.other.id])) if x.other.id in notes else x
+                count = ngettext(", {n} instance", ", {n} instances", r.count).format(n=r.count) if r.count else ""
+                other = r.other.en if current() == DEFAULT else r.other.zh
+                said = _(RULE_WORDS[key]).format(other=other)
+                if r.why and r.why != "series":
+                    said = _("{rule} ({why})").format(rule=said, why=f"{r.why}{count}")
+                notes.setdefault(r.other.id, []).append(said)
+    out = [replace(g, partners=[replace(x, rule=_("; ").join(notes[x.other.id])) if x.other.id in notes else x
                                 for x in g.partners]) for g in groups]
     return kept, out
 
@@ -119,7 +122,7 @@ def pattern_pages(data: SiteData, rs: Ruleset, index: dict[tuple[str, str, str],
         relations = views.relations(rs, p, index)
         listed, combines = one_answer(relations, combinations_of(data, rs, p), stored_statuses(data, rs, p))
         pages.append(Page(
-            urls.pattern_url(rs.id, p.id), "pattern.html", f"{p.zh} {p.en}",
+            urls.pattern_url(rs.id, p.id), "pattern.html", f"{p.zh} {p.en}" if current() == DEFAULT else p.zh,
             {"p": p, "relations": relations, "listed": listed, "examples": shown, "misses": misses,
              "concept": concept, "peers": concept_peers(data, concept, rs.id),
              "frequency": frequencies[p.id], "combines": combines,

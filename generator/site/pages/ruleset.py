@@ -40,7 +40,7 @@ def ruleset_page(data: SiteData, rs: Ruleset) -> Page:
     rows = [{"p": p, "examples": example_count(data, rs, p), "concept": concepts.get((rs.id, p.id))}
             for p in rs.patterns]
     return Page(
-        urls.ruleset_url(rs.id), "ruleset.html", f"{rs.name} {rs.edition}",
+        urls.ruleset_url(rs.id), "ruleset.html", " ".join(views.ruleset_words(rs)),
         {"rows": rows, "options": views.options_rows(rs, defaults=True), "option_tables": views.option_tables(rs),
          "payments": views.payment_rows(rs), "chart": value_chart(rs, ruleset_frequencies(rs, data.content)),
          "has_matrix": has_matrix(data, rs.id), "editions": editions_of(data, rs), "names": own_names(data, rs),

@@ -16,10 +16,10 @@ from ...scoring.families import policy_of
 from .. import urls
 from ..diff_groups import words
 from ..gather import SiteData
-from ..i18n import current, say
+from ..i18n import DEFAULT, current, say
 from ..i18n import gettext as _
 from ..search_terms import ruleset_keywords
-from ..views import option_keys, option_label, option_value, ruleset_label, unit_label
+from ..views import option_keys, option_label, option_value, ruleset_label, ruleset_words, unit_label
 from .page import Page, ruleset_crumbs
 
 MIN_EDITIONS = 2
@@ -61,20 +61,26 @@ def value_words(rs: Ruleset, p: Pattern, value: int) -> str:
     return say(named, current()) if named is not None else f"{value:,} {unit_label(rs.value_unit, value)}"
 
 
+def _named(p: Pattern) -> str:
+    """A pattern as the table names it: by its English name on an English page, its Chinese one otherwise."""
+    return p.en if current() == DEFAULT else p.zh
+
+
 def pattern_cell(rs: Ruleset, pid: str, known: Pattern) -> Cell:
     """`known`: the pattern as the first rule set holding it has it (what a rule set without it scores instead)."""
     if pid not in rs.by_id:
         instead = [rs.pattern(e.id) for e in known.excludes if e.id in rs.by_id]
-        said = f"not told apart: scored as {instead[0].en}" if instead else "not played"
+        said = _("not told apart: scored as {pattern}").format(pattern=_named(instead[0])) if instead \
+            else _("not played")
         return Cell(said, rs.cites)
     p = rs.pattern(pid)
     said = value_words(rs, p, p.value)
     if p.open_value == 0:
-        said += ", concealed hands only"
+        said += _(", concealed hands only")
     elif p.open_value is not None and p.open_value != p.value:
-        said += f"; with a claimed meld {value_words(rs, p, p.open_value)}"
+        said += _("; with a claimed meld {value}").format(value=value_words(rs, p, p.open_value))
     if p.extra.get("alone"):
-        said += ", paid alone"
+        said += _(", paid alone")
     return Cell(said, p.citations, p.provenance == "interpretation", p)
 
 
@@ -105,7 +111,7 @@ def variation_rows(columns: list[Ruleset]) -> list[Row]:
             ids.setdefault(p.id, p)
     for pid, p in ids.items():
         if len({_pattern_facts(rs, pid) for rs in columns}) > 1:
-            rows.append(Row(p.en, "pattern", pid, tuple(pattern_cell(rs, pid, p) for rs in columns)))
+            rows.append(Row(_named(p), "pattern", pid, tuple(pattern_cell(rs, pid, p) for rs in columns)))
     return rows
 
 
@@ -126,7 +132,8 @@ def variations_pages(data: SiteData, rs: Ruleset) -> list[Page]:
         return []
     columns = [rs, *editions]
     rows = variation_rows(columns)
-    return [Page(urls.variations_url(rs.id), "variations.html", _("{name}: the editions' rules side by side").format(name=rs.name),
+    title = _("{name}: the editions' rules side by side").format(name=ruleset_words(rs)[0])
+    return [Page(urls.variations_url(rs.id), "variations.html", title,
                  {"columns": columns, "rows": rows, "notes": notes_of(rows)},
                  ruleset=rs, crumbs=ruleset_crumbs(rs),
                  description=(f"Every rule that differs between {ruleset_label(rs)} and its editions "
