@@ -16,6 +16,7 @@ from types import SimpleNamespace
 
 import pytest
 from browser_support import ARGS, CHROMIUM, NO_CHROMIUM
+from test_site_zh_english import EnglishRuns
 
 from generator import __version__
 from generator.rulesets import all_rulesets
@@ -143,6 +144,10 @@ def test_the_chinese_page_gives_chinese_verdicts_and_errors(calculator_site: str
             no_shape = page.text_content("#calc-score-mcr .verdict")
             assert no_shape.startswith("按此规则不是和牌：这些牌在这套规则下不成和牌型")
             assert not LATIN_WORD.search(no_shape.replace("mcr", ""))
+            _ask(page, "11144477789m8z8z+5m tsumo")  # ghosts: every rule set answers, each named in Chinese
+            runs = EnglishRuns()
+            runs.feed(page.inner_html("#results"))
+            assert runs.runs == [] and "广东麻将" in page.text_content("#results table.summary")
             _ask(page, "123m")
             assert page.text_content("#results .needs") == "已有 3 张：再加 11 张成和牌（再加 10 张即显示听哪些牌）。杠按三张计。"
             _ask(page, "1112345678999m")
