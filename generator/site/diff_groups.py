@@ -84,6 +84,7 @@ class TextChange:
     label: str
     old: Markup  # rendered, with what the edition drops in <del>
     new: Markup  # rendered, with what the edition adds in <ins>
+    in_chinese: bool = False  # the two Chinese twins compared (on a Chinese page, where both have one)
 
 
 @dataclass(frozen=True)
@@ -214,10 +215,9 @@ def _sort(out: EditionChanges, base: Ruleset, edition: Ruleset, old_p: Pattern, 
         out.values.append(FigureChange(p, _(VALUE_FIELDS[key]), old, new))
     elif key in NAME_FIELDS:
         out.names.append(WordsChange(p, _(NAME_FIELDS[key]), words(old), words(new)))
-    elif key == "definition":
-        out.definitions.append(TextChange(p, "definition", *marked_pair(old or "", new or "")))
-    elif key == "reading":
-        out.interpretations.append(TextChange(p, "reading", *marked_pair(old or "", new or "")))
+    elif key in ("definition", "reading"):
+        change = _prose_change(old_p, p, key, old or "", new or "")
+        (out.definitions if key == "definition" else out.interpretations).append(change)
     elif key == "provenance":
         out.interpretations.append(WordsChange(p, _("rests on"), _provenance(old), _provenance(new)))
     elif key == "detect":
@@ -239,6 +239,16 @@ def _sort(out: EditionChanges, base: Ruleset, edition: Ruleset, old_p: Pattern, 
         out.sources.append(TextChange(p, "source", *marked_pair(words(old), words(new))))
     else:
         out.other.append(WordsChange(p, key.replace("_", " "), words(old), words(new)))
+
+
+def _prose_change(old_p: Pattern, p: Pattern, key: str, old: str, new: str) -> TextChange:
+    """A definition or reading that the edition rewrote, compared in the page's language: on a Chinese page the two
+    Chinese twins where both texts have one (an edition that rewrites the English writes its own twin), else the
+    English, which the page marks as English."""
+    zh_old, zh_new = old_p.zh_text.get(key), p.zh_text.get(key)
+    if current() != DEFAULT and zh_old and zh_new:
+        return TextChange(p, key, *marked_pair(zh_old, zh_new), in_chinese=True)
+    return TextChange(p, key, *marked_pair(old, new))
 
 
 def _provenance(value: Any) -> str:
