@@ -245,8 +245,8 @@ def _prose_change(old_p: Pattern, p: Pattern, key: str, old: str, new: str) -> T
     """A definition or reading that the edition rewrote, compared in the page's language: on a Chinese page the two
     Chinese twins where both texts have one (an edition that rewrites the English writes its own twin), else the
     English, which the page marks as English."""
-    zh_old, zh_new = old_p.zh_text.get(key), p.zh_text.get(key)
-    if current() != DEFAULT and zh_old and zh_new:
+    zh_old, zh_new = old_p.zh_text.get(key, ""), p.zh_text.get(key, "")
+    if current() != DEFAULT and (zh_old or not old) and (zh_new or not new):  # a text added or dropped has no twin
         return TextChange(p, key, *marked_pair(zh_old, zh_new), in_chinese=True)
     return TextChange(p, key, *marked_pair(old, new))
 
