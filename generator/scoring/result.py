@@ -119,12 +119,10 @@ class Score:
         reading = self.reading
         if reading is not None:
             win = reading.win
-            known = _SET_TEXTS.get
-            sets = []
-            for i, s in enumerate(reading.sets):
-                texts = known(id(s)) or _set_texts(s)
-                sets.append(texts[i == win])
-            parts += (', "reading": {"form": ', _FORM_TEXT[reading.form], ', "sets": [', ", ".join(sets), "]}")
+            parts += (', "reading": {"form": ', _FORM_TEXT[reading.form], ', "sets": [',
+                      ", ".join([_set_json(s.kind, s.tile, s.melded, s.exposed, i == win)
+                                 for i, s in enumerate(reading.sets)]),
+                      "]}")
         if self.payments:
             parts += (', "payments": [', ", ".join([_payment_text(p.scheme, p.payer, p.amount) for p in self.payments]),
                       "]")
@@ -180,25 +178,6 @@ def _set_json(kind: Kind, tile: Tile, melded: bool, exposed: bool, win: bool) ->
     """One set of `describe_reading` as JSON text, memoised by its fields (a `Kind` hashes as its
     text does, in C; the frozen `TileSet` would hash by running Python code)."""
     return _ENCODER.encode(_set_item(TileSet(kind, tile, melded, exposed), win))
-
-
-_SET_TEXTS: dict[int, tuple[str, str, TileSet]] = {}
-"""Each set's JSON text, without and with the winning mark, by the set's identity: a reading's sets are shared
-constants (shapes.py makes each once), so a batch meets a few hundred sets, and looking one up by `id` skips both
-hashing its fields and a memo's call. The set itself is kept in the entry, so while it is there no other object can
-have its id."""
-
-
-def _set_texts(s: TileSet) -> tuple[str, str, TileSet]:
-    """`_SET_TEXTS`'s entry for `s`, made and kept (bounded, for readings whose sets are made afresh)."""
-    if len(_SET_TEXTS) >= SET_TEXTS_KEPT:
-        _SET_TEXTS.clear()
-    texts = _SET_TEXTS[id(s)] = (_set_json(s.kind, s.tile, s.melded, s.exposed, False),
-                                 _set_json(s.kind, s.tile, s.melded, s.exposed, True), s)
-    return texts
-
-
-SET_TEXTS_KEPT = 4096
 
 
 @lru_cache(maxsize=1024)
