@@ -148,15 +148,18 @@ def score_reading(hand: Hand, reading: Reading, rs: Ruleset) -> Result:
         matches = fn(view)
         if matches:
             found[p.id] = matches
-    tally = Tally(found)
+    # A tally (what excluded what) is made only for a reading that excludes something; it works on `found` itself.
+    tally: Tally | None = None
     if not plan.excluders.isdisjoint(found):
+        tally = Tally(found)
         apply_exclusions(tally, rs)
         counting = tally.counting()
     else:
-        counting = list(found)  # `tally.counting()`: nothing is excluded yet, and `found` holds no empty match list
+        counting = list(found)  # `tally.counting()`: nothing is excluded, and `found` holds no empty match list
     yakuman = [pid for pid in counting if pid in plan.yakuman] if not plan.yakuman.isdisjoint(counting) else []
     notes: list[str] = []
     if yakuman:
+        tally = tally or Tally(found)
         order, strength = plan.order, plan.closed_value
         top = max(yakuman, key=lambda pid: (strength[pid], -order[pid]))
         for pid in counting:
@@ -168,15 +171,16 @@ def score_reading(hand: Hand, reading: Reading, rs: Ruleset) -> Result:
                     tally.exclude(pid, top, "limit: yakuman do not add up")
         counting = tally.counting()
     elif not plan.alone.isdisjoint(counting):
+        tally = tally or Tally(found)
         alone = [pid for pid in counting if pid in plan.alone]
         for pid in counting:
             if pid != alone[0]:
                 tally.exclude(pid, alone[0], "limit: scored alone")
         counting = tally.counting()
     # `found` is in the rule set's order (the gates hand the patterns out in it), and so is `counting`.
-    line, matched = plan.counted, tally.found
-    counted = [line(pid, value[pid], matched[pid]) for pid in counting]
-    if tally.excluded:
+    line = plan.counted
+    counted = [line(pid, value[pid], found[pid]) for pid in counting]
+    if tally is not None and tally.excluded:
         order = plan.order.__getitem__
         excluded = [tally.excluded[pid] for pid in sorted(tally.excluded, key=order)]
     else:
