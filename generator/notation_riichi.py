@@ -12,6 +12,8 @@ winning tile.
 
 from __future__ import annotations
 
+import re
+
 from .tiles import SUITS
 
 INDICATOR_FLAGS = ("dora", "ura")
@@ -21,16 +23,12 @@ MAX_INDICATORS = 5
 def _mark_red(text: str, bit: int) -> str:
     """`text` (tiles as `format_tiles` writes them) with its first five of the bit's suit written `0`;
     unchanged when it has none."""
-    letter = SUITS[bit.bit_length() - 1]
-    start = 0
-    for i, ch in enumerate(text):
-        if ch.isalpha():
-            if ch == letter:
-                five = text.find("5", start, i)
-                if five >= 0:
-                    return text[:five] + "0" + text[five + 1:]
-            start = i + 1
-    return text
+    return _FIRST_FIVE[bit].sub("0", text, count=1)
+
+
+_FIRST_FIVE = {1 << k: re.compile(f"5(?=[0-9]*{letter})") for k, letter in enumerate(SUITS)}
+"""Per red-five bit, the first `5` among the digits of that suit: a suit's digits run up to its letter, so a five
+followed by digits and then that letter is one of its own (the digits of another suit stop at their own letter)."""
 
 
 def mark_reds(standing: str, melds: list[str], win: str, red: int) -> tuple[str, list[str], str]:

@@ -13,7 +13,7 @@ from test_rules_loader import GOOD, error_for, write
 from generator.notation import HandError, parse_hand, parse_waiting
 from generator.rulesets import find_ruleset, load_rulesets
 from generator.scoring.engine import check, score
-from generator.scoring.riichi import basic_points, payments
+from generator.scoring.riichi_reading import basic_points, payments
 from generator.scoring.waits import waits_for
 from generator.tiles import tile_from_text
 

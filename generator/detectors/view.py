@@ -167,7 +167,11 @@ class View:
         """All tiles of the hand, kongs counting four."""
         self.counts: list[int]
         self.counts, self._bits = _counts_and_bits(self.tiles)
-        self.kinds: frozenset[Tile] = frozenset(self.tiles)
+
+    @property
+    def kinds(self) -> frozenset[Tile]:
+        """The tile kinds held. Made when asked: a few gated detectors read it, most readings never do."""
+        return frozenset(self.tiles)
 
     @property
     def suits(self) -> frozenset[int]:
@@ -209,7 +213,7 @@ class View:
     @property
     def tile_key(self) -> TileKey:
         """The fields of `tile_profile` as a plain tuple (see `set_key`)."""
-        return _tile_key(self.counts, self._bits, (self.sets[i].tile for i in self.kongs))
+        return _tile_key(self.counts, self._bits, self.kongs and [self.sets[i].tile for i in self.kongs])
 
     @property
     def tile_profile(self) -> TileProfile:
@@ -230,8 +234,8 @@ ContextKey = tuple[bool, bool, bool, bool, bool, bool, bool, int, int, bool]
 
 
 def _tile_key(counts: list[int], bits: int, kong_tiles: Iterable[Tile]) -> TileKey:
-    """`kong_tiles` is read only when some tile is held four times (seldom): a view passes a generator, not a set
-    made on every reading."""
+    """`kong_tiles` is read only when some tile is held four times (seldom): a view passes its kongs' tiles, and an
+    empty tuple when it has no kong (most readings), so nothing is made for them."""
     hogs = counts.count(4)
     if hogs:
         hogs -= sum(1 for t in set(kong_tiles) if counts[t] == 4)

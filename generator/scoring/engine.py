@@ -37,9 +37,15 @@ def readings_of(hand: Hand, ruleset: Ruleset) -> list[Reading]:
     """Every reading of `hand` in the rule set's forms (or its own, for wild tiles); empty when incomplete, and
     for a hand with a ghost in a rule set without ghosts."""
     policy = policy_of(ruleset.policy)
-    if GHOST in hand.closed_tiles and not policy.plays_ghosts(ruleset):
+    if _has_ghost(hand) and not policy.plays_ghosts(ruleset):
         return []
     return policy.readings(hand, ruleset)
+
+
+
+def _has_ghost(hand: Hand) -> bool:
+    """`GHOST in hand.closed_tiles`, without sorting the standing tiles into a new tuple (every hand asks)."""
+    return hand.win_tile == GHOST or GHOST in hand.concealed
 
 
 def ghost_flags(hand: Hand, ruleset: Ruleset) -> list[str]:
@@ -57,7 +63,7 @@ def score(hand: Hand, ruleset: Ruleset, found: list[Reading] | None = None) -> S
         found = readings_of(hand, ruleset)  # through the module: benchmarks/engine_phases.py replays this step
     policy = policy_of(ruleset.policy)
     if not found:
-        why = NOT_A_TILE if GHOST in hand.closed_tiles and not policy.plays_ghosts(ruleset) else NO_SHAPE
+        why = NOT_A_TILE if _has_ghost(hand) and not policy.plays_ghosts(ruleset) else NO_SHAPE
         return Score(ruleset.id, key, False, False, 0, ruleset.unit, notes=[why])
     result = policy.score(hand, found, ruleset, key)
     unused = policy.unread_flags(hand, ruleset)

@@ -87,12 +87,14 @@ class Candidates:
                 mask |= bit
         return mask
 
-    def of(self, view: View) -> tuple[Bound, ...]:
+    def of(self, view: View, keep: int = -1) -> tuple[Bound, ...]:
+        """The patterns worth running on `view`, of those whose bits `keep` sets (a caller's own rule: Riichi's
+        open hands skip the patterns they cannot count)."""
         sk, tk = view.set_key, view.tile_key
         a = self._by_sets.get(sk)
         if a is None:
             a = self._by_sets[sk] = self._mask("sets", profile_of_sets(sk))
-        mask = a & self._tiles_and_context(tk, view.context_key)
+        mask = a & self._tiles_and_context(tk, view.context_key) & keep
         found = self._by_mask.get(mask)
         if found is None:
             if len(self._by_mask) >= MASK_MEMO:  # combined masks are many more than profiles: keep memory bounded
@@ -135,10 +137,10 @@ _CANDIDATES: dict[int, Candidates] = {}
 
 def candidates(patterns: Sequence[Pattern], view: View) -> tuple[Bound, ...]:
     """The patterns of `patterns` worth running on `view`, in their given order."""
-    return _entry(patterns).of(view)
+    return candidates_of(patterns).of(view)
 
 
-def _entry(patterns: Sequence[Pattern]) -> Candidates:
+def candidates_of(patterns: Sequence[Pattern]) -> Candidates:
     """The memo of a pattern list, kept by the list's identity (a rule set's tuple, or a policy's selection of
     it, built once per rule set); the list is kept alive with its entry so an id is never reused."""
     entry = _CANDIDATES.get(id(patterns))
@@ -157,6 +159,6 @@ def may_show(patterns: Sequence[Pattern], hand: Hand, wanted: Iterable[Pattern])
     ruled out before their readings are worked out. Only for readings of the hand's own tiles: wild tiles
     can make a kong no meld declares.
     """
-    entry = _entry(patterns)
+    entry = candidates_of(patterns)
     mask, bit = entry.on_hand(hand), entry.bit
     return [p for p in wanted if mask & bit[p.id]]

@@ -1,6 +1,7 @@
 """The Riichi policy (Japanese mahjong): yaku worth han, minipoints (fu), limits, payments.
 
-`RiichiPolicy` (at the end) is the family's policy object; its hooks are this module's functions.
+`RiichiPolicy` (at the end) is the family's policy object; its hooks are this module's functions, and the
+scoring of one reading is riichi_reading.py's.
 
 A reading is scored so:
 - its yaku are the rule set's patterns whose detectors fire, at their concealed `value` or, in a
@@ -23,38 +24,34 @@ The reading scoring the most points is taken (then the most han, then fu).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import fields
 from functools import lru_cache
 from operator import attrgetter
-from typing import Any
 
-from ..detectors import Match, View
+from ..detectors import View
 from ..hand import Hand, WaitingHand, WinContext
 from ..messages import N_, Message, Name, joined
 from ..notation import parse_hand
 from ..rules import ContentError, Pattern, Ruleset
 from ..shapes import Form, Reading
 from ..tiles import EAST
-from .common import Tally, apply_exclusions, find
 from .needs import Needs
 from .policy import Policy
-from .result import Counted, Excluded, Payment, Score
+from .result import Counted, Excluded, Score
 from .riichi_fu import fu_of
-
-YAKUMAN = "yakuman"
-DORA = "dora"
-"""The pattern groups the policy reads: yakuman, and the dora (which are not yaku)."""
-
-MANGAN_NAME, KIRIAGE_NAME = Message(N_("mangan")), Message(N_("kiriage mangan"))
-LIMITS = ((13, 8000, Message(N_("counted yakuman"))), (11, 6000, Message(N_("sanbaiman"))),
-          (8, 4000, Message(N_("baiman"))), (6, 3000, Message(N_("haneman"))), (5, 2000, MANGAN_NAME))
-YAKUMAN_NAMES = (Message(N_("yakuman")), Message(N_("double yakuman")))
-NO_YAKU = Message(N_("no yaku: a hand needs one to win, and dora do not count as yaku"))
-MANGAN = 2000
-KIRIAGE = 1920
-"""The basic points of 4 han 30 fu and 3 han 60 fu, which `kiriage_mangan` rounds up to a mangan."""
-YAKUMAN_BASE = 8000
-YAKUMAN_HAN = 13
+from .riichi_reading import (
+    LIMITS,
+    MANGAN,
+    OPTION_DEFAULTS,
+    YAKUMAN,
+    YAKUMAN_HAN,
+    Result,
+    option,
+    order_of,
+    plan_of,
+    score_reading,
+    yakuman_name,
+)
 
 UNUSED_FLAGS = ("last_copy", "flowers", "wild_kongs")
 """Context fields of the notation that Riichi does not read."""
@@ -144,30 +141,11 @@ def unused_flags(hand: Hand) -> list[str]:
 # --------------------------------------------------------------------------- scoring
 
 
-@dataclass
-class _Result:
-    legal: bool
-    han: int
-    fu: int
-    base: int
-    limit: str
-    patterns: list[Counted]
-    excluded: list[Excluded]
-    reading: Reading
-    payments: list[Payment]
-    total: int
-    notes: list[str]
-
-    @property
-    def rank(self) -> tuple[int, int, int, int]:
-        return (self.legal, self.total, self.han, self.fu)
-
-
 def score(hand: Hand, found: list[Reading], rs: Ruleset, key: str) -> Score:
     return score_each(hand, found, rs, key)[0]
 
 
-def score_each(hand: Hand, found: list[Reading], rs: Ruleset, key: str) -> tuple[Score, list[_Result]]:
+def score_each(hand: Hand, found: list[Reading], rs: Ruleset, key: str) -> tuple[Score, list[Result]]:
     """The score, and every reading's own result (none when the hand is refused)."""
     why = problem(hand)
     if why is not None:
@@ -175,7 +153,7 @@ def score_each(hand: Hand, found: list[Reading], rs: Ruleset, key: str) -> tuple
         return Score(rs.id, key, True, False, 0, rs.unit, notes=[note]), []
     hand = prepare(hand)
     each = [score_reading(hand, reading, rs) for reading in found]
-    best: _Result | None = None
+    best: Result | None = None
     for r in each:
         if best is None or r.rank > best.rank:
             best = r
@@ -183,171 +161,6 @@ def score_each(hand: Hand, found: list[Reading], rs: Ruleset, key: str) -> tuple
     notes = list(best.notes)
     return Score(rs.id, key, True, best.legal, best.total, rs.unit, best.patterns, best.excluded, notes,
                  best.reading, best.payments, han=best.han, fu=best.fu, limit=best.limit), each
-
-
-def pattern_value(rs: Ruleset, pid: str, closed: bool) -> int:
-    p = rs.pattern(pid)
-    return p.value if closed or p.open_value is None else p.open_value
-
-
-@dataclass(frozen=True)
-class _Plan:
-    """A rule set's facts as every reading reads them, worked out once per rule set object."""
-
-    ruleset: Ruleset
-    order: dict[str, int]  # each pattern's place in the rule set's list
-    closed_value: dict[str, int]
-    open_value: dict[str, int]  # 0: not in an open hand
-    yakuman: frozenset[str]
-    dora: frozenset[str]
-    alone: frozenset[str]  # paid alone (`extra.alone`)
-    pinfu: frozenset[str]
-    names: dict[str, tuple[str, str]]  # (zh, en)
-    stack_yakuman: bool
-    counted_yakuman: bool
-    kiriage_mangan: bool
-    double_wind_pair_fu: int
-    receipts: dict[tuple[str, int, tuple[Match, ...]], Counted] = field(default_factory=dict)
-
-    def counted(self, pid: str, value: int, matches: list[Match]) -> Counted:
-        """The receipt line of a pattern counted at `value` with these matches, kept per rule set and shared
-        between hands as MCR's plan does: the lines are frozen, a batch makes the same few thousand again and
-        again, and making a frozen dataclass costs more than finding it. Bounded, for long batches."""
-        key = (pid, value, tuple(matches))
-        line = self.receipts.get(key)
-        if line is None:
-            if len(self.receipts) >= 1 << 14:
-                self.receipts.clear()
-            zh, en = self.names[pid]
-            line = self.receipts[key] = Counted(pid, zh, en, value, len(matches), key[2])
-        return line
-
-
-_PLANS: dict[int, _Plan] = {}
-OPTION_DEFAULTS = {"counted_yakuman": True, "stack_yakuman": True, "kiriage_mangan": False, "double_wind_pair_fu": 4}
-"""What a rule set that leaves an option out plays: Mahjong Soul's ranked rules."""
-
-
-def _option(rs: Ruleset, key: str) -> Any:
-    return rs.option(key, OPTION_DEFAULTS[key])
-
-
-def _plan(rs: Ruleset) -> _Plan:
-    plan = _PLANS.get(id(rs))
-    if plan is None or plan.ruleset is not rs:
-        ps = rs.patterns
-        plan = _PLANS[id(rs)] = _Plan(
-            ruleset=rs,
-            order={p.id: i for i, p in enumerate(ps)},
-            closed_value={p.id: p.value for p in ps},
-            open_value={p.id: p.value if p.open_value is None else p.open_value for p in ps},
-            yakuman=frozenset(p.id for p in ps if p.group == YAKUMAN),
-            dora=frozenset(p.id for p in ps if p.group == DORA),
-            alone=frozenset(p.id for p in ps if p.extra.get("alone")),
-            pinfu=frozenset(p.id for p in ps if p.detect == "pinfu"),
-            names={p.id: (p.zh, p.en) for p in ps},
-            stack_yakuman=bool(_option(rs, "stack_yakuman")),
-            counted_yakuman=bool(_option(rs, "counted_yakuman")),
-            kiriage_mangan=bool(_option(rs, "kiriage_mangan")),
-            double_wind_pair_fu=int(_option(rs, "double_wind_pair_fu")),
-        )
-    return plan
-
-
-def score_reading(hand: Hand, reading: Reading, rs: Ruleset) -> _Result:
-    plan = _plan(rs)
-    view = View(hand, reading)
-    closed = view.is_closed
-    found = find(view, rs.patterns)
-    value = plan.closed_value if closed else plan.open_value
-    if not closed:
-        found = {pid: m for pid, m in found.items() if value[pid] != 0}
-    tally = Tally(found)
-    apply_exclusions(tally, rs)
-    counting = tally.counting()
-    yakuman = [pid for pid in counting if pid in plan.yakuman]
-    notes: list[str] = []
-    if yakuman:
-        order, strength = plan.order, plan.closed_value
-        top = max(yakuman, key=lambda pid: (strength[pid], -order[pid]))
-        for pid in counting:
-            if pid not in plan.yakuman:
-                tally.exclude(pid, top, "yakuman")
-        if not plan.stack_yakuman:
-            for pid in yakuman:
-                if pid != top:
-                    tally.exclude(pid, top, "limit: yakuman do not add up")
-        counting = tally.counting()
-    else:
-        alone = [pid for pid in counting if pid in plan.alone]
-        if alone:
-            for pid in counting:
-                if pid != alone[0]:
-                    tally.exclude(pid, alone[0], "limit: scored alone")
-            counting = tally.counting()
-    order = plan.order.__getitem__
-    line, matched = plan.counted, tally.found
-    counted = [line(pid, value[pid], matched[pid]) for pid in sorted(counting, key=order)]
-    excluded = [tally.excluded[pid] for pid in sorted(tally.excluded, key=order)] if tally.excluded else []
-    fu = fu_of(view, not plan.pinfu.isdisjoint(counting), plan.double_wind_pair_fu)  # `counting`: the ids counted
-    if plan.dora.issuperset(counting):
-        notes.append(NO_YAKU)
-        return _Result(False, 0, fu, 0, "", [], excluded, reading, [], 0, notes)
-    han = sum([c.points for c in counted])
-    if yakuman:
-        units = han // YAKUMAN_HAN
-        base, limit = YAKUMAN_BASE * units, _yakuman_name(units)
-    else:
-        base, limit = basic_points(han, fu, plan.counted_yakuman, plan.kiriage_mangan)
-    pays, total = payments(base, hand.context.dealer, hand.context.tsumo)
-    return _Result(True, han, fu, base, limit, counted, excluded, reading, pays, total, notes)
-
-
-def _order(rs: Ruleset, pid: str) -> int:
-    return _plan(rs).order[pid]
-
-
-def _yakuman_name(units: int) -> str:
-    return YAKUMAN_NAMES[units - 1] if 1 <= units <= 2 else Message(N_("%(n)sx yakuman"), n=units)
-
-
-def basic_points(han: int, fu: int, counted_yakuman: bool = True, kiriage_mangan: bool = False) -> tuple[int, str]:
-    """Basic points and the limit's name ('' under the limits) of a hand without a yakuman."""
-    for least, base, name in LIMITS:
-        if han >= least and (counted_yakuman or least < 13):
-            return base, name
-    base = fu * 2 ** (han + 2)
-    if kiriage_mangan and base == KIRIAGE:
-        return MANGAN, KIRIAGE_NAME
-    return (MANGAN, MANGAN_NAME) if base > MANGAN else (base, "")
-
-
-def _up(x: int) -> int:
-    return -(-x // 100) * 100
-
-
-def payments(base: int, dealer: bool, tsumo: bool) -> tuple[list[Payment], int]:
-    """Who pays the winner what, and the sum: each payment rounded up to 100 separately."""
-    pays, total = _payments(base, dealer, tsumo)
-    return list(pays), total
-
-
-@lru_cache(maxsize=1024)  # a few dozen basic points, two seats, two ways to win: the same payments again and again
-def _payments(base: int, dealer: bool, tsumo: bool) -> tuple[tuple[Payment, ...], int]:
-    pays, total = _payments_made(base, dealer, tsumo)
-    return tuple(pays), total
-
-
-def _payments_made(base: int, dealer: bool, tsumo: bool) -> tuple[list[Payment], int]:
-    if not tsumo:
-        amount = _up(base * (6 if dealer else 4))
-        return [Payment("riichi", "discarder", amount)], amount
-    if dealer:
-        each = _up(2 * base)
-        return [Payment("riichi", "each", each)], 3 * each
-    from_dealer, from_other = _up(2 * base), _up(base)
-    return [Payment("riichi", "dealer", from_dealer), Payment("riichi", "non-dealer", from_other)], \
-        from_dealer + 2 * from_other
 
 
 class RiichiPolicy(Policy):
@@ -362,7 +175,7 @@ class RiichiPolicy(Policy):
 
     def check_options(self, ruleset: Ruleset) -> None:
         """A pair of the double wind is worth 2 or 4 minipoints: nothing else is played."""
-        fu = _option(ruleset, "double_wind_pair_fu")
+        fu = option(ruleset, "double_wind_pair_fu")
         if fu not in (2, 4):
             raise ContentError(ruleset.origin.file, None, "options.double_wind_pair_fu",
                                f"expected 2 or 4 (minipoints of a pair of the seat and round wind), found {fu!r}")
@@ -375,7 +188,7 @@ class RiichiPolicy(Policy):
         if pattern.group != YAKUMAN or not value:
             return None
         units = value // YAKUMAN_HAN
-        return ("Y" if units == 1 else f"{units}Y") if short else _yakuman_name(units)
+        return ("Y" if units == 1 else f"{units}Y") if short else yakuman_name(units)
 
     limit_options = ("limit", "counted_yakuman", "stack_yakuman")
 
@@ -388,19 +201,19 @@ class RiichiPolicy(Policy):
             return ()
         parts: list[tuple[str, int]] = []
         view = View(prepare(parse_hand(score.hand)), score.reading)
-        plan = _plan(ruleset)
+        plan = plan_of(ruleset)
         fu_of(view, not plan.pinfu.isdisjoint(c.id for c in score.patterns), plan.double_wind_pair_fu, parts)
         return tuple(parts)
 
     def limit_rule(self, ruleset: Ruleset) -> str:
         """The limits as `basic_points` and the yakuman rules apply them, short enough for the printed card."""
-        counted = _option(ruleset, "counted_yakuman")
+        counted = option(ruleset, "counted_yakuman")
         steps = [(least, name) for least, _, name in reversed(LIMITS) if least < 13 or counted]
         ladder = joined((Message(N_("%(han)s a %(name)s") if counted or least < steps[-1][0]
                                  else N_("%(han)s or more a %(name)s"), han=least, name=name)
                          for least, name in steps[1:]), N_(", "))
-        stack = Message(N_("yakuman add up") if _option(ruleset, "stack_yakuman") else N_("yakuman do not add up"))
-        if _option(ruleset, "kiriage_mangan"):
+        stack = Message(N_("yakuman add up") if option(ruleset, "stack_yakuman") else N_("yakuman do not add up"))
+        if option(ruleset, "kiriage_mangan"):
             return Message(N_("basic points stop at a mangan's %(base)s (4 han 30 fu and 3 han 60 fu too: kiriage); "
                               "%(han)s han is a mangan, %(ladder)s; %(stack)s"), base=f"{MANGAN:,}", han=steps[0][0],
                            ladder=ladder, stack=stack)
@@ -417,8 +230,8 @@ class RiichiPolicy(Policy):
         big = [pid for pid in (a, b) if ruleset.pattern(pid).group == YAKUMAN]
         if len(big) == 1:
             return big[0], Message(N_("a yakuman sets every other yaku and the dora aside"))
-        if len(big) == 2 and not _option(ruleset, "stack_yakuman"):
-            keep = max(big, key=lambda pid: (ruleset.pattern(pid).value, -_order(ruleset, pid)))
+        if len(big) == 2 and not option(ruleset, "stack_yakuman"):
+            keep = max(big, key=lambda pid: (ruleset.pattern(pid).value, -order_of(ruleset, pid)))
             return keep, Message(N_("yakuman do not add up: the highest counts alone"))
         alone = [pid for pid in (a, b) if ruleset.pattern(pid).extra.get("alone")]
         if len(alone) == 1 and not big:
@@ -432,8 +245,8 @@ class RiichiPolicy(Policy):
         pc, px = ruleset.pattern(c), ruleset.pattern(x)
         if super().sets_aside(ruleset, c, x) or (pc.group == YAKUMAN and px.group != YAKUMAN):
             return True
-        return (pc.group == px.group == YAKUMAN and not _option(ruleset, "stack_yakuman")
-                and (pc.value, -_order(ruleset, c)) > (px.value, -_order(ruleset, x)))
+        return (pc.group == px.group == YAKUMAN and not option(ruleset, "stack_yakuman")
+                and (pc.value, -order_of(ruleset, c)) > (px.value, -order_of(ruleset, x)))
 
     def win_needs(self, ruleset: Ruleset, pattern: Pattern) -> Needs | None:
         """What `problem` refuses, as needs: a first-turn win comes before any call or kong and with no riichi or

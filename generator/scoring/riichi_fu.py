@@ -11,7 +11,12 @@ from ..detectors.riichi import wait_of
 from ..messages import N_, Message
 from ..notation import format_tiles
 from ..shapes import Form, Kind
-from ..tiles import DRAGONS, is_orphan
+from ..tiles import DRAGONS, EAST, is_orphan
+
+_SEVEN_PAIRS, _THIRTEEN_ORPHANS, _CHOW, _KONG = Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS, Kind.CHOW, Kind.KONG
+"""Enum members as module constants: every scored reading reads them (see shapes.py)."""
+_HONOURS = EAST
+"""The first honour tile (East): a pair below it is of a suit."""
 
 FuPart = tuple[str, int]
 """One line of the fu: what it is for, and how many fu."""
@@ -50,9 +55,9 @@ def fu_of(view: View, pinfu: bool, double_wind_pair_fu: int = 4, parts: list[FuP
     both the seat's and the round's gives (the rule set's option). With `parts`, each part is appended to it, the
     rounding included, so that they add up to the figure returned."""
     form = view.form
-    if form is Form.SEVEN_PAIRS:
+    if form is _SEVEN_PAIRS:
         return _fixed(25, SEVEN_PAIRS, parts)
-    if form is Form.THIRTEEN_ORPHANS:
+    if form is _THIRTEEN_ORPHANS:
         return _fixed(0, ORPHANS, parts)
     tsumo = view.ctx.tsumo
     if pinfu:
@@ -67,10 +72,11 @@ def fu_of(view: View, pinfu: bool, double_wind_pair_fu: int = 4, parts: list[FuP
             parts.append((SELF_DRAWN, 2))
     sets = view.sets
     for s in sets[:-1]:
-        if s.kind is Kind.CHOW:
+        kind = s.kind
+        if kind is _CHOW:
             continue
         part = 4 if is_orphan(s.tile) else 2
-        if s.kind is Kind.KONG:
+        if kind is _KONG:
             part *= 4
         if not s.exposed:
             part *= 2
@@ -80,15 +86,19 @@ def fu_of(view: View, pinfu: bool, double_wind_pair_fu: int = 4, parts: list[FuP
             parts.append((Message(_SET_PARTS[s.exposed, kind, is_orphan(s.tile)], tiles=format_tiles(s.tiles)), part))
     pair = sets[-1].tile
     ctx = view.ctx
-    if pair == ctx.seat == ctx.round:
-        pair_parts: tuple[FuPart, ...] = ((DOUBLE_WIND, double_wind_pair_fu),)
-    else:
-        pair_parts = tuple((why, 2) for counts, why in ((pair in DRAGONS, DRAGON_PAIR), (pair == ctx.seat, SEAT_PAIR),
-                                                         (pair == ctx.round, ROUND_PAIR)) if counts)
-    for part_of_pair in pair_parts:
-        fu += part_of_pair[1]
+    if pair < _HONOURS:  # a pair of suit tiles gives nothing (most hands)
+        pass
+    elif pair == ctx.seat == ctx.round:
+        fu += double_wind_pair_fu
         if parts is not None:
-            parts.append(part_of_pair)
+            parts.append((DOUBLE_WIND, double_wind_pair_fu))
+    else:
+        for counts, why in ((pair in DRAGONS, DRAGON_PAIR), (pair == ctx.seat, SEAT_PAIR),
+                            (pair == ctx.round, ROUND_PAIR)):
+            if counts:
+                fu += 2
+                if parts is not None:
+                    parts.append((why, 2))
     wait = wait_of(view)
     if wait in ("pair", "closed", "edge"):
         fu += 2
