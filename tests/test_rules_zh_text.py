@@ -4,6 +4,7 @@ a Chinese page with the English as the fallback."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -92,3 +93,19 @@ def test_a_prose_pages_chinese_twin_is_read_with_it_and_an_orphan_is_refused(tmp
     assert read["about"].zh is not None and (read["about"].zh.title, read["about"].zh.slug) == ("关于", "about")
     (err,) = found.found
     assert (err.file, err.line) == ("content/pages/gone.zh-Hans.md", 1) and "no content/pages/gone.md" in err.message
+
+
+def test_every_payment_note_has_its_chinese_twin_and_leaves_the_stored_answers_current() -> None:
+    """A payment scheme's note is said in Chinese on Chinese pages (`note_zh`); the twin is not what counts, so the
+    fingerprints of the stored matrix answers and figures leave it out (`zh_text.without_twins`)."""
+    from generator.pairs.store import rules_fingerprint
+    from generator.rules.zh_text import has_chinese, without_twins
+    from generator.rulesets import load_rulesets
+
+    for rs in load_rulesets().values():
+        for scheme in rs.option("payment", []) or []:
+            if scheme.get("note"):
+                assert has_chinese(scheme.get("note_zh", "")), (rs.id, scheme.get("id"))
+        if any("note_zh" in s for s in rs.option("payment", []) or []):
+            bare = replace(rs, options=without_twins(rs.options))
+            assert rules_fingerprint(bare) == rules_fingerprint(rs), rs.id

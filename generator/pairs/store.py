@@ -21,6 +21,7 @@ from typing import Any
 from ..messages import N_, Message, Name, from_data, joined, to_data
 from ..notation import format_hand
 from ..rules import CONTENT_DIR, Ruleset
+from ..rules.zh_text import without_twins
 from ..scoring.families import policy_of
 from .decide import Answer, counts
 from .potential import requirement
@@ -42,7 +43,7 @@ def fingerprint(rs: Ruleset) -> str:
 def rules_fingerprint(rs: Ruleset) -> str:
     """What counting depends on besides: the policy, the options and every pattern's value, group, exclusions and
     extra facts."""
-    return _digest({"shows": fingerprint(rs), "policy": rs.policy, "options": rs.options,
+    return _digest({"shows": fingerprint(rs), "policy": rs.policy, "options": without_twins(rs.options),
                     "patterns": [[p.id, p.value, p.open_value, p.group, [[e.id, e.why, e.count] for e in p.excludes],
                                   dict(p.extra)] for p in rs.patterns]})
 

@@ -29,6 +29,20 @@ def has_chinese(text: str) -> bool:
     return _HAN.search(text) is not None
 
 
+def without_twins(value: Any) -> Any:
+    """`value` with every Chinese twin (a key ending in `_zh`) left out, at any depth: what the fingerprints of stored
+    answers and figures read, so writing a twin (a payment note's) leaves them current.
+
+    >>> without_twins({"payment": [{"id": "a", "note": "x", "note_zh": "甲"}], "limit": 8})
+    {'payment': [{'id': 'a', 'note': 'x'}], 'limit': 8}
+    """
+    if isinstance(value, Mapping):
+        return {k: without_twins(v) for k, v in value.items() if not (isinstance(k, str) and k.endswith(SUFFIX))}
+    if isinstance(value, list | tuple):
+        return [without_twins(v) for v in value]
+    return value
+
+
 def twin_keys(fields: Iterable[str]) -> set[str]:
     """The keys of the Chinese twins of `fields`, for a table's list of known keys."""
     return {f + SUFFIX for f in fields}

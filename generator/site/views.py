@@ -378,8 +378,11 @@ def payment_rows(rs: Ruleset) -> list[dict[str, Any]]:
     """Payment schemes with their figures, every key shown (schemes differ in which they use)."""
     out = []
     for s in rs.option("payment", []) or []:
-        known = ("id", "zh", "en", "kind", "note")
+        known = ("id", "zh", "en", "kind", "note", "note_zh")
         figures = [(k.replace("_", " "), s[k]) for k in sorted(s) if k not in known]
+        # the note's Chinese twin on a Chinese page (`note_in_english` marks the English where there is none)
+        twin = s.get("note_zh", "") if current() != DEFAULT else ""
         out.append({"id": s.get("id", ""), "zh": s.get("zh", ""), "en": s.get("en", s.get("id", "")),
-                    "kind": s.get("kind", ""), "note": s.get("note", ""), "figures": figures})
+                    "kind": s.get("kind", ""), "note": twin or s.get("note", ""),
+                    "note_in_english": not twin, "figures": figures})
     return out

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import CONTENT_DIR, Ruleset
+from ..rules.zh_text import without_twins
 from .tally import CONVENTION, Tally, reported, tile_ruleset
 from .wild import CONVENTION as WILD_CONVENTION
 from .wild import wild_supported
@@ -43,7 +44,7 @@ def _fingerprint(rs: Ruleset, tiles: Ruleset) -> str:
     data = {
         "policy": rs.policy,
         "forms": sorted(f.value for f in rs.forms),
-        "options": rs.options,
+        "options": without_twins(rs.options),
         "patterns": [[p.id, p.value, p.group, p.detect, dict(p.params), [[e.id, e.why, e.count] for e in p.excludes]]
                      for p in tiles.patterns],
     }
