@@ -83,3 +83,67 @@ def test_chinese_pattern_pages_say_the_chinese_notes(built_site: Path) -> None:
     notes = re.findall(r'<div class="note"[^>]*>.*?</div>', page.read_text(encoding="utf-8"), re.S)
     assert any("原文给出 444p 444m 444s" in n for n in notes)
     assert not [n for n in notes if 'lang="en"' in n and has_chinese(n)]
+
+
+# ----------------------------------------------------------------------------- the sources page
+
+BIB = '''[bibliography]
+dated = "2026-12-01"
+
+[[source]]
+key = "x"
+title = "t"
+title_en = "t"
+author = "a"
+year = "undated"
+edition = "e"
+language = "en"
+url = "https://example.org/"
+used_for = "Everything."
+used_for_zh = "全部内容。"
+note = "A note."
+note_zh = "一条说明。"
+'''
+
+
+def _bibliography(tmp_path: Path, text: str) -> dict:  # type: ignore[type-arg]
+    from generator.rules.sources import load_sources
+
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "sources.toml").write_text(text, encoding="utf-8")
+    return load_sources(content) or {}
+
+
+def test_every_source_says_its_prose_in_chinese() -> None:
+    from generator.rules.sources import load_sources
+
+    bib = load_sources(CONTENT_DIR) or {}
+    assert len(bib) >= 30
+    for s in bib.values():
+        for name in ("used_for", "note", "obtain"):
+            if getattr(s, name):
+                assert has_chinese(s.zh_text.get(name, "")), f"source {s.key!r} has no {name}_zh"
+
+
+def test_a_source_twin_loads_beside_its_english(tmp_path: Path) -> None:
+    s = _bibliography(tmp_path, BIB)["x"]
+    assert s.note == "A note." and s.zh_text == {"used_for": "全部内容。", "note": "一条说明。"}
+
+
+@pytest.mark.parametrize(("old", "new", "where"), [
+    ('note_zh = "一条说明。"', 'note_zh = "A note."', ":16: source 'x' note_zh: expected Chinese text"),
+    ('note = "A note."\n', "", ":15: source 'x' note_zh: a Chinese text is the twin of an English one"),
+    ('used_for_zh = "全部内容。"', 'used_for_zh = 1', ":14: source 'x' used_for_zh: expected the Chinese text"),
+])
+def test_a_bad_source_twin_names_file_line_and_field(tmp_path: Path, old: str, new: str, where: str) -> None:
+    with pytest.raises(ContentError) as err:
+        _bibliography(tmp_path, BIB.replace(old, new))
+    assert f"sources.toml{where}" in str(err.value)
+
+
+def test_the_chinese_sources_page_says_the_chinese_prose(built_site: Path) -> None:
+    zh = (built_site / "zh-Hans" / "sources" / "index.html").read_text(encoding="utf-8")
+    en = (built_site / "sources" / "index.html").read_text(encoding="utf-8")
+    assert '<p class="note">原文可以免费转载和分发' in zh and '<p class="note" lang="en">' not in zh
+    assert "The text may be reprinted and handed out free of charge" in en and "原文可以免费转载" not in en
