@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .rules import Pattern, Ruleset
+from .rules.sources import Source
 from .scoring import Score
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -141,9 +142,20 @@ def short(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:10]
 
 
+class _RuleDigester(Digester):
+    """Digests for a rule set's stamp: a bibliography entry without its Chinese twins, which say the entry again for
+    the Chinese page and change nothing a citation of the rules names (the build cache's Digester keeps them)."""
+
+    def _parts(self, value: object) -> Iterable[bytes]:
+        if type(value) is Source:
+            values = [getattr(value, f.name) for f in dataclasses.fields(Source) if f.name != "zh_text"]
+            return [repr(values).encode()]  # as Digester says a record of strings
+        return super()._parts(value)
+
+
 def ruleset_stamp(rs: Ruleset) -> str:
     """The version of one rule set's data as a citation names it: every field and every pattern, values included."""
-    return short(Digester()((ruleset_label(rs), rs.patterns)))
+    return short(_RuleDigester()((ruleset_label(rs), rs.patterns)))
 
 
 def result_stamp(result: Mapping[str, Any]) -> str:

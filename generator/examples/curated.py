@@ -9,6 +9,7 @@ mismatch stops it with file, line and field. File format::
     source = "zj-2.4: §3.2.1, example"     # citations as a pattern's source: bibliography key, locator
     title = "Small Three Dragons"
     note = "The source gives 白白白 中中中 發發; the other tiles are ours."
+    note_zh = "原文给出白白白 中中中 發發；其余的牌是我们补的。"   # the note in Chinese, for the Chinese page
     [hand.expect."zj-2.4"]                  # quoted: rule-set ids contain dots
     total = 60                             # exact total
     total_min = 60                         # a figure the source states as "at least"
@@ -39,7 +40,7 @@ from .scorer import Scorer
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9\-]*$")
 QUOTED = re.compile(r'"([^"]*)"')
-HAND_KEYS = {"id", "hand", "source", "title", "title_zh", "note", "expect"}
+HAND_KEYS = {"id", "hand", "source", "title", "title_zh", "note", "note_zh", "expect"}
 EXPECT_KEYS = {"total", "total_min", "total_max", "patterns", "includes", "legal", "complete"}
 
 
@@ -64,7 +65,7 @@ class CuratedHand:
     canonical: str
     source: str
     title: str
-    note: str
+    note: str  # a Name (English and Chinese) where the file gives note_zh
     expect: tuple[Expectation, ...]
     file: str
     line: int | None
@@ -133,11 +134,15 @@ def _hand(f: _File, i: int, data: Any, rulesets: dict[str, Ruleset], bib: dict[s
     for key in ("hand", "source", "title"):
         if not isinstance(data.get(key), str) or not data[key].strip():
             raise err(key, "missing; expected a non-empty string")
-    for key in ("id", "note", "title_zh"):
+    for key in ("id", "note", "title_zh", "note_zh"):
         if key in data and not isinstance(data[key], str):
             raise err(key, f"expected a string, found {data[key]!r}")
     if "title_zh" in data and not has_chinese(data["title_zh"]):
         raise err("title_zh", "expected the title in Chinese (simplified characters); found none")
+    if "note_zh" in data and not has_chinese(data["note_zh"]):
+        raise err("note_zh", "expected the note in Chinese (simplified characters); found none")
+    if "note_zh" in data and not data.get("note", "").strip():
+        raise err("note_zh", "a Chinese twin without the English note it is the twin of")
     citations, problem = check_citations(data["source"], bib, need_locator=True)
     if problem:
         raise err("source", problem)
@@ -166,11 +171,13 @@ def _hand(f: _File, i: int, data: Any, rulesets: dict[str, Ruleset], bib: dict[s
             raise ContentError(f.name, lines.get((table, 0, "")) or line, label + f"expect.{rid}",
                                f"unknown rule set {rid!r} (known: {', '.join(rulesets)})")
         expects.append(_expectation(f.name, label, rid, expect_raw[rid], rulesets[rid], lines, line))
-    # A title with its Chinese twin is a Name: English as written, said in Chinese on a Chinese page
+    # A title or note with its Chinese twin is a Name: English as written, said in Chinese on a Chinese page
     title = data["title"].strip()
     twin = data.get("title_zh", "").strip()
+    note = data.get("note", "").strip()
+    note_twin = data.get("note_zh", "").strip()
     return CuratedHand(hid, hand, canonical, data["source"].strip(), Name(title, twin) if twin else title,
-                       data.get("note", "").strip(), tuple(expects), f.name, line, citations)
+                       Name(note, note_twin) if note_twin else note, tuple(expects), f.name, line, citations)
 
 
 def _expectation(file: str, label: str, rid: str, raw: Any, rs: Ruleset, lines: dict[tuple[str, int, str], int],

@@ -13,11 +13,14 @@ its citations are not checked; the real content has one, and a test holds every 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .errors import Problems
 from .toml_file import TomlFile
+from .zh_text import read_twins, twin_keys
 
 KEY = re.compile(r"^[a-z0-9][a-z0-9.\-]*$")
 _SPLIT = re.compile(r";\s+(?=[a-z0-9][a-z0-9.\-]*:\s)")
@@ -25,6 +28,8 @@ _ONE = re.compile(r"^([a-z0-9][a-z0-9.\-]*)(?::\s+(.+))?$", re.DOTALL)
 
 REQUIRED = ("key", "title", "title_en", "author", "year", "edition", "language", "used_for")
 OPTIONAL = ("url", "obtain", "publisher", "accessed", "note")
+# The fields a Chinese page shows as prose or as a fact in words; each may have its Chinese twin `F_zh` (zh_text.py)
+PROSE = ("author", "publisher", "year", "edition", "language", "obtain", "used_for", "note")
 
 
 @dataclass(frozen=True)
@@ -44,6 +49,8 @@ class Source:
     publisher: str = ""
     accessed: str = ""
     note: str = ""
+    # the Chinese twins by English field name; not compared, so an entry stays hashable and equal to itself
+    zh_text: Mapping[str, str] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)
@@ -131,9 +138,10 @@ def _entry(f: Any, i: int, raw: Any, seen: dict[str, Source]) -> Source:
         raise f.error("source", i, "", "expected a table", "source")
     key = raw.get("key")
     label = f"source {key!r} " if isinstance(key, str) else f"source #{i + 1} "
+    known = set(REQUIRED + OPTIONAL) | twin_keys(PROSE)
     for name in raw:
-        if name not in REQUIRED and name not in OPTIONAL:
-            raise f.error("source", i, name, f"unknown field (expected one of {', '.join(sorted(REQUIRED + OPTIONAL))})",
+        if name not in known:
+            raise f.error("source", i, name, f"unknown field (expected one of {', '.join(sorted(known))})",
                           f"{label}{name}")
     values: dict[str, str] = {}
     for name in REQUIRED + OPTIONAL:
@@ -156,7 +164,10 @@ def _entry(f: Any, i: int, raw: Any, seen: dict[str, Source]) -> Source:
                       "(an ISBN, an archived copy, whom to ask)", f"{label}url")
     if "url" in values and not re.match(r"^https?://\S+$", values["url"]):
         raise f.error("source", i, "url", f"expected an http(s) address, found {values['url']!r}", f"{label}url")
-    return Source(**values)
+    found = Problems()
+    twins = read_twins(f, "source", i, raw, PROSE, label, found)
+    found.raise_any()  # the bibliography stops at its first problem, as for every other field
+    return Source(**values, zh_text=twins)
 
 
 def check_citations(text: str, bibliography: dict[str, Source] | None, *, need_locator: bool

@@ -319,6 +319,15 @@ def _english_lang(text: str, locale: Locale) -> Markup:
     return Markup(' lang="en"')
 
 
+def _shown_lang(text: str, locale: Locale) -> Markup:
+    """` lang="en"` for an element showing content said in the page's language (`say`) that is still English, there
+    being no Chinese twin or translation of it, on a page of another locale; nothing otherwise. Chinese text may hold
+    tile notation or a rule set's English name, so what decides is whether it holds Chinese, not English words."""
+    if locale == i18n.EN or not str(text or "").strip() or has_chinese(str(text)):
+        return Markup("")
+    return Markup(' lang="en"')
+
+
 def _ruleset_name(rs: Ruleset, locale: Locale) -> str:
     """What a page calls a rule set: its English name, and on a Chinese page its Chinese one."""
     return rs.name if locale == i18n.EN else rs.zh
@@ -356,7 +365,7 @@ def environment(templates: Path = TEMPLATES_DIR, compiled: Path | None = None,
         policy_of=policy_of, unit_word=unit_word, locales=i18n.LOCALES, locale=locale, localized=i18n.localized,
         prose=lambda obj, field: _prose(obj, field, locale),
         en=lambda text: _english(text, locale), en_words=lambda text: _english_if_worded(text, locale),
-        en_lang=lambda text: _english_lang(text, locale),
+        en_lang=lambda text: _english_lang(text, locale), shown_lang=lambda text: _shown_lang(text, locale),
         rs_name=lambda rs: _ruleset_name(rs, locale), text_lang=_text_lang,
         titled=lambda text: _titled(text, split=locale != i18n.EN),
         rs_edition=lambda rs: _prose(rs, "edition", locale).text,
