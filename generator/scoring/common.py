@@ -50,8 +50,15 @@ def detect(view: View, patterns: Sequence[Pattern], skip: Callable[[Pattern], bo
 
 def find(view: View, patterns: Sequence[Pattern]) -> dict[str, list[Match]]:
     """`detect(view, patterns).found`: the matches of every pattern that shows, by pattern id."""
+    return matches_of(view, candidates(patterns, view))
+
+
+def matches_of(view: View, runs: Iterable[tuple[Pattern, Callable[[View], list[Match]] | None]]
+               ) -> dict[str, list[Match]]:
+    """The matches of every pattern of `runs` (each with its detector, None where an exact gate admitted the
+    reading) that shows on `view`, by pattern id."""
     found: dict[str, list[Match]] = {}
-    for p, fn in candidates(patterns, view):
+    for p, fn in runs:
         if fn is None:  # an exact gate admitted the reading: the detector would match the whole hand
             found[p.id] = [WHOLE]
             continue

@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ..detectors import WHOLE, Match, View
+from ..detectors import Match, View
 from ..hand import Hand
 from ..messages import N_, Message
 from ..rules import Ruleset
 from ..shapes import Reading
-from .common import Tally, apply_exclusions
+from .common import Tally, apply_exclusions, matches_of
 from .gates import Candidates, candidates_of
 from .result import Counted, Excluded, Payment
 from .riichi_fu import fu_of
@@ -140,14 +140,7 @@ def score_reading(hand: Hand, reading: Reading, rs: Ruleset) -> Result:
     value = plan.closed_value if closed else plan.open_value
     # An open hand does not run the detectors of patterns it cannot count (`open_value` 0): their matches would be
     # dropped unread.
-    found: dict[str, list[Match]] = {}
-    for p, fn in plan.candidates.of(view, -1 if closed else plan.open_keep):
-        if fn is None:  # an exact gate admitted the reading: the detector would match the whole hand
-            found[p.id] = [WHOLE]
-            continue
-        matches = fn(view)
-        if matches:
-            found[p.id] = matches
+    found = matches_of(view, plan.candidates.of(view, -1 if closed else plan.open_keep))
     # A tally (what excluded what) is made only for a reading that excludes something; it works on `found` itself.
     tally: Tally | None = None
     if not plan.excluders.isdisjoint(found):
