@@ -39,20 +39,12 @@ def _name(rs: Ruleset, pid: str) -> Name:
     return Name(f"{p.zh} {p.en}", p.zh)
 
 
-def _rule(rs: Ruleset, by: str, pid: str, rule: str | None) -> object:
-    """What removed the pattern, as the reason says it: the engine's word (through the catalogue), or a reason the
-    rule data writes out, which is a Name where the data gives its Chinese twin (`why_zh`)."""
-    if rule in RULE_WORDS and not isinstance(rule, Name):
-        return RULE_WORDS[rule]
-    return rule
-
-
 def _describe(rs: Ruleset, pid: str, step: Step, gained: list[str], by: str | None, rule: str | None) -> str:
     p = _name(rs, pid)
     if by is not None:
         who = _name(rs, by) if by in {x.id for x in rs.patterns} else by
         return Message(N_("%(change)s; %(pattern)s still shows, but %(by)s now excludes it (%(rule)s)"),
-                       change=step.text, pattern=p, by=who, rule=_rule(rs, by, pid, rule))
+                       change=step.text, pattern=p, by=who, rule=RULE_WORDS.get(rule or "", rule))
     if gained:
         return Message(N_("%(change)s; %(pattern)s no longer counts (now counting instead: %(gained)s)"),
                        change=step.text, pattern=p, gained=joined(_name(rs, i) for i in gained))

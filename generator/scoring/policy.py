@@ -210,7 +210,7 @@ class Policy(ABC):
         out = [name for name, on in (("riichi", ctx.riichi), ("double-riichi", ctx.double_riichi),
                                      ("ippatsu", ctx.ippatsu), ("dora", bool(ctx.dora)), ("ura", bool(ctx.ura))) if on]
         if ctx.red:
-            out.append("red fives (read as fives)")
+            out.append(Message(N_("red fives (read as fives)")))
         return out
 
     def plays_ghosts(self, ruleset: Ruleset) -> bool:

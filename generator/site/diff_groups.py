@@ -17,15 +17,13 @@ from typing import Any
 from markupsafe import Markup
 
 from ..examples.diffs import HandDelta
-from ..messages import Name
 from ..rules import Pattern, Ruleset
-from ..receipt import RULE_WORDS
 from ..rules.model import Exclusion
 from ..stats.play import reads
 from .i18n import DEFAULT, N_, current, ngettext, say
 from .i18n import gettext as _
 from .text_diff import marked_pair
-from .views import option_keys, option_label, option_value, unit_word
+from .views import option_keys, option_label, option_value, pattern_name, unit_word, why_said
 
 # The labels are catalogue entries (N_), said in the page's language where a change is made (`_`)
 VALUE_FIELDS = {"value": N_("value"), "open_value": N_("value with a claimed meld")}
@@ -200,12 +198,12 @@ def hand_reasons(base: Ruleset, edition: Ruleset, hand: HandDelta, rules: Sequen
     for pid in sorted(old.keys() | new.keys()):
         if pid in changed:
             out.append(_("{pattern}: {old} → {new} {unit}").format(
-                pattern=_named(edition.pattern(pid)), old=changed[pid][0], new=changed[pid][1],
+                pattern=pattern_name(edition.pattern(pid)), old=changed[pid][0], new=changed[pid][1],
                 unit=unit_word(edition.value_unit)))
         elif pid not in new:
-            out.append(_("{pattern}: not counted").format(pattern=_named(base.pattern(pid))))
+            out.append(_("{pattern}: not counted").format(pattern=pattern_name(base.pattern(pid))))
         elif pid not in old:
-            out.append(_("{pattern}: counted").format(pattern=_named(edition.pattern(pid))))
+            out.append(_("{pattern}: counted").format(pattern=pattern_name(edition.pattern(pid))))
     return tuple(out)
 
 
@@ -256,11 +254,6 @@ def _provenance(value: Any) -> str:
     return _(said) if said else words(value)
 
 
-def _named(p: Pattern) -> str:
-    """A pattern as a hand's reason names it: by its English name on an English page, its Chinese one otherwise."""
-    return p.en if current() == DEFAULT else p.zh
-
-
 def _test(p: Pattern) -> tuple[str, tuple[tuple[str, str], ...]]:
     return p.detect, tuple(sorted((k, repr(v)) for k, v in p.params.items()))
 
@@ -281,8 +274,7 @@ def _conditions(old: Pattern, new: Pattern) -> tuple[Condition, ...]:
 
 def _why(e: Exclusion) -> str:
     """An exclusion's reason, in its Chinese twin on a Chinese page where the data gives one, and how many it drops."""
-    why = say(e.why, current()) if isinstance(e.why, Name) else _(e.why) if e.why in RULE_WORDS else e.why
-    return why + (ngettext(", {n} instance", ", {n} instances", e.count).format(n=e.count) if e.count else "")
+    return why_said(e) + (ngettext(", {n} instance", ", {n} instances", e.count).format(n=e.count) if e.count else "")
 
 
 def _exclusions(base: Ruleset, edition: Ruleset, old: Pattern, new: Pattern) -> ExclusionChange:

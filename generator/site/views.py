@@ -15,7 +15,6 @@ from typing import Any
 from ..examples.model import Example
 from ..hand import WinContext
 from ..notation import BOOL_FLAGS, parse_hand
-from ..messages import Joined, Message
 from ..receipt import RULE_WORDS, receipt_lines
 from ..rules import Pattern, Ruleset
 from ..rules.model import Exclusion
@@ -115,22 +114,15 @@ def _say(text: str) -> str:
     return say(text, current())
 
 
-def _flags_as_messages(note: str) -> str:
-    """A note whose list names flags as plain text (scoring/policy.py `unread_flags`: "red fives (read as fives)"),
-    its parts made Messages so the catalogue says them too; any other note as it is. The English is unchanged."""
-    if not isinstance(note, Message) or not any(isinstance(v, Joined) for v in note.values.values()):
-        return note
-    values = {k: Joined((p if isinstance(p, Message) else Message(str(p)) for p in v.parts), v.sep)
-              if isinstance(v, Joined) else v for k, v in note.values.items()}
-    return Message(note.template, **values)
+def why_said(e: Exclusion) -> str:
+    """An exclusion's reason in the page's language: the engine's words ("implied") through the catalogue, the
+    data's own reason in its Chinese twin (`why_zh`, which the loader makes a Name) on a Chinese page."""
+    return _say(RULE_WORDS.get(e.why, e.why))
 
 
-def _why_said(e: Exclusion) -> str:
-    """An exclusion's reason in the page's language: the data's Chinese twin (`why_zh`, carried as a Name) on a
-    Chinese page, the engine's words ("implied") through the catalogue, else as the data writes it."""
-    if isinstance(e.why, Message):
-        return _say(e.why)
-    return _say(RULE_WORDS[e.why]) if e.why in RULE_WORDS else e.why
+def pattern_name(p: Pattern) -> str:
+    """A pattern as a page names it: its English name on an English page, its Chinese one otherwise."""
+    return p.en if current() == DEFAULT else p.zh
 
 
 def _printed(score: Score, rs: Ruleset) -> Printed:
@@ -146,7 +138,7 @@ def _printed(score: Score, rs: Ruleset) -> Printed:
                           None if x.by_name is None else urls.pattern_url(rs.id, x.by)) for x in shown.struck)
     return Printed(lines, struck, shown.subtotal, reading, _say(shown.form), payments, _say(shown.why_not),
                    _say(shown.grade), tuple((_say(why), n) for why, n in shown.fu), shown.base,
-                   tuple(_say(_flags_as_messages(n)) for n in score.notes))
+                   tuple(_say(n) for n in score.notes))
 
 
 # The words for each yes/no flag of the notation (notation.BOOL_FLAGS); tsumo is said either way.
@@ -229,8 +221,8 @@ def exclusion_index(examples: Iterable[Example]) -> dict[tuple[str, str, str], E
 def relations(rs: Ruleset, p: Pattern, index: Mapping[tuple[str, str, str], Example]
               ) -> dict[str, list[Relation]]:
     """What this pattern removes, what removes it, and (where one pattern per group counts) the rest of its group."""
-    excludes = [Relation(rs.pattern(x.id), _why_said(x), x.count, index.get((rs.id, x.id, p.id))) for x in p.excludes]
-    excluded_by = [Relation(q, _why_said(x), x.count, index.get((rs.id, p.id, q.id)))
+    excludes = [Relation(rs.pattern(x.id), why_said(x), x.count, index.get((rs.id, x.id, p.id))) for x in p.excludes]
+    excluded_by = [Relation(q, why_said(x), x.count, index.get((rs.id, p.id, q.id)))
                    for q in rs.patterns for x in q.excludes if x.id == p.id]
     series: list[Relation] = []
     if policy_of(rs.policy).one_per_group:
@@ -380,9 +372,7 @@ def payment_rows(rs: Ruleset) -> list[dict[str, Any]]:
     for s in rs.option("payment", []) or []:
         known = ("id", "zh", "en", "kind", "note", "note_zh")
         figures = [(k.replace("_", " "), s[k]) for k in sorted(s) if k not in known]
-        # the note's Chinese twin on a Chinese page (`note_in_english` marks the English where there is none)
-        twin = s.get("note_zh", "") if current() != DEFAULT else ""
+        twin = s.get("note_zh", "") if current() != DEFAULT else ""  # the note's Chinese twin on a Chinese page
         out.append({"id": s.get("id", ""), "zh": s.get("zh", ""), "en": s.get("en", s.get("id", "")),
-                    "kind": s.get("kind", ""), "note": twin or s.get("note", ""),
-                    "note_in_english": not twin, "figures": figures})
+                    "kind": s.get("kind", ""), "note": twin or s.get("note", ""), "figures": figures})
     return out

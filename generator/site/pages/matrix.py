@@ -12,7 +12,7 @@ from ..gather import SiteData
 from ..i18n import N_
 from ..i18n import gettext as _
 from ..search_terms import ruleset_keywords
-from ..views import ruleset_label
+from ..views import pattern_name, ruleset_label
 from .page import Page, ruleset_crumbs
 
 Witnessed = dict[str, list[tuple[Ruleset, Pattern, Pattern]]]  # hand key -> matrix pairs it shows counting together
@@ -67,9 +67,7 @@ def reason_words(c: Cell) -> str:
 
 
 def _named(rs: Ruleset, pid: str) -> str:
-    """A pattern's name as the page's language gives it."""
-    p = rs.pattern(pid)
-    return p.en if i18n.current() == i18n.DEFAULT else p.zh
+    return pattern_name(rs.pattern(pid))
 
 
 def excludes_words(rs: Ruleset, a: str, b: str, c: Cell) -> str:

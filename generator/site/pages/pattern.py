@@ -84,8 +84,7 @@ def one_answer(rel: dict[str, list[views.Relation]], groups: list[Group], decide
                 kept[key].append(r)
             else:
                 count = ngettext(", {n} instance", ", {n} instances", r.count).format(n=r.count) if r.count else ""
-                other = r.other.en if current() == DEFAULT else r.other.zh
-                said = _(RULE_WORDS[key]).format(other=other)
+                said = _(RULE_WORDS[key]).format(other=views.pattern_name(r.other))
                 if r.why and r.why != "series":
                     said = _("{rule} ({why})").format(rule=said, why=f"{r.why}{count}")
                 notes.setdefault(r.other.id, []).append(said)

@@ -16,10 +16,11 @@ from ...scoring.families import policy_of
 from .. import urls
 from ..diff_groups import words
 from ..gather import SiteData
-from ..i18n import DEFAULT, current, say
+from ..i18n import current, say
 from ..i18n import gettext as _
 from ..search_terms import ruleset_keywords
-from ..views import option_keys, option_label, option_value, ruleset_label, ruleset_words, unit_label
+from ..views import (option_keys, option_label, option_value, pattern_name, ruleset_label, ruleset_words,
+                     unit_label)
 from .page import Page, ruleset_crumbs
 
 MIN_EDITIONS = 2
@@ -61,16 +62,11 @@ def value_words(rs: Ruleset, p: Pattern, value: int) -> str:
     return say(named, current()) if named is not None else f"{value:,} {unit_label(rs.value_unit, value)}"
 
 
-def _named(p: Pattern) -> str:
-    """A pattern as the table names it: by its English name on an English page, its Chinese one otherwise."""
-    return p.en if current() == DEFAULT else p.zh
-
-
 def pattern_cell(rs: Ruleset, pid: str, known: Pattern) -> Cell:
     """`known`: the pattern as the first rule set holding it has it (what a rule set without it scores instead)."""
     if pid not in rs.by_id:
         instead = [rs.pattern(e.id) for e in known.excludes if e.id in rs.by_id]
-        said = _("not told apart: scored as {pattern}").format(pattern=_named(instead[0])) if instead \
+        said = _("not told apart: scored as {pattern}").format(pattern=pattern_name(instead[0])) if instead \
             else _("not played")
         return Cell(said, rs.cites)
     p = rs.pattern(pid)
@@ -111,7 +107,7 @@ def variation_rows(columns: list[Ruleset]) -> list[Row]:
             ids.setdefault(p.id, p)
     for pid, p in ids.items():
         if len({_pattern_facts(rs, pid) for rs in columns}) > 1:
-            rows.append(Row(_named(p), "pattern", pid, tuple(pattern_cell(rs, pid, p) for rs in columns)))
+            rows.append(Row(pattern_name(p), "pattern", pid, tuple(pattern_cell(rs, pid, p) for rs in columns)))
     return rows
 
 
