@@ -104,8 +104,20 @@ def below_minimum(ruleset: Ruleset, total: int, base: int) -> str | None:
     return Message(N_("below the minimum to win: %(short)s"), short=joined(short, " and ")) if short else None
 
 
+def _tie_break(reading: Reading, patterns: list[Counted], ruleset: Ruleset
+               ) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:
+    """Which of two readings of equal 番 is taken (the greater key): an ordinary one before 四鬼和, then the one
+    whose largest pattern is worth most (a hand read as 大四喜 or as 小四喜 and 碰碰和 is named 大四喜), then the
+    one whose patterns come first in the rule's list. The texts do not say; any choice scores the same, and one
+    made by the patterns alone, not by the tiles' order, names the same patterns for a hand whatever its suits
+    are called, which the statistics' classes rely on (stats/ghost.py)."""
+    return (reading.form is not Form.FOUR_GHOSTS, tuple(sorted((c.points for c in patterns), reverse=True)),
+            tuple(-ruleset.patterns.index(ruleset.pattern(c.id)) for c in patterns))
+
+
 def score(hand: Hand, found: list[Reading], ruleset: Ruleset, key: str) -> Score:
-    """The reading with the most 番 (after the cap, then before it), its basic points and payments."""
+    """The reading with the most 番 (after the cap, then before it; `_tie_break` between equals), its basic points
+    and payments."""
     why = problem(hand) or rule_set_problem(hand, ruleset)
     if why is not None:
         note = Message(N_("not a %(ruleset)s hand: %(why)s"), ruleset=ruleset.zh, why=why)
@@ -113,7 +125,8 @@ def score(hand: Hand, found: list[Reading], ruleset: Ruleset, key: str) -> Score
     best: tuple[Reading, tuple[int, int, list[Counted], list[Excluded]]] | None = None
     for reading in found:
         result = fans(hand, reading, ruleset)
-        if best is None or result[:2] > best[1][:2]:
+        if best is None or result[:2] > best[1][:2] or (result[:2] == best[1][:2] and _tie_break(
+                reading, result[2], ruleset) > _tie_break(best[0], best[1][2], ruleset)):
             best = (reading, result)
     assert best is not None  # the engine passes the readings of a complete hand
     reading, (total, raw, patterns, excluded) = best
@@ -186,12 +199,6 @@ class GuangdongPolicy(Policy):
 
     def read_apart(self, ruleset: Ruleset) -> dict[str, frozenset[str]]:
         return _alone(ruleset) if self.plays_ghosts(ruleset) else {}
-
-    def statistics_gap_for(self, ruleset: Ruleset) -> str | None:
-        if self.plays_ghosts(ruleset):
-            return ("its hands may hold ghosts, which the enumeration of the 34 kinds of tile does not reach; a "
-                    "count of the hands without ghosts would misstate how often each pattern shows")
-        return super().statistics_gap_for(ruleset)
 
     def readings(self, hand: Hand, ruleset: Ruleset) -> list[Reading]:
         forms, four = self.winning_shapes(ruleset)

@@ -28,6 +28,7 @@ from typing import Any
 
 from ..messages import N_, Message, Name
 from ..rules import CONTENT_DIR, Pattern, Ruleset
+from .ghost import ghost_supported
 from .play import play_reason
 from .published import PublishedFigure, check_agreement
 from .run import uncovered
@@ -38,11 +39,6 @@ from .wins import WAYS, reads_win
 REFRESH = "mahjong-atlas stats --ruleset {id}"
 
 WAY_LABELS = {"discard": Message(N_("On a discard")), "self_drawn": Message(N_("Self-drawn"))}
-
-# Why a rule set has no count (a scoring family's `statistics_gap_for`), marked here for the catalogue: the words are
-# the scoring family's, and a page in another language says them through its catalogue (`say`).
-GAPS = (N_("its hands may hold ghosts, which the enumeration of the 34 kinds of tile does not reach; a count of the "
-           "hands without ghosts would misstate how often each pattern shows"),)
 
 
 @dataclass(frozen=True)
@@ -77,6 +73,7 @@ class Frequency:
     rank: str = ""  # "3rd"; none for win patterns
     of: int = 0  # tile patterns ranked
     wins: bool = False  # figures of the wins (each hand with each winning tile, both ways), not of the hands
+    ghosts: bool = False  # the population holds hands with ghosts (stats/ghost.py)
     ways: tuple[Way, ...] = ()
     published: PublishedFigure | None = None  # a published count of the same hands, and whether it is the atlas's
     agrees: bool = False
@@ -133,7 +130,7 @@ def pattern_frequency(rs: Ruleset, p: Pattern, stored: dict[str, Any] | None,
         population=stored["hands"],
         shown=_share(row["hands_shown"], row["weighted_shown"], total),
         counted=_share(row["hands_counted"], row["weighted_counted"], total),
-        rank=ordinal(row["rank"]), of=len(stored["patterns"]),
+        rank=ordinal(row["rank"]), of=len(stored["patterns"]), ghosts=ghost_supported(rs),
     )
 
 
@@ -155,7 +152,7 @@ def _win_frequency(rs: Ruleset, p: Pattern, stored: dict[str, Any] | None, curre
                      _share(rows[w]["hands_counted"], rows[w]["weighted_counted"], weight)) for w in WAYS)
     return Frequency("figures", current=wins_current(stored, rs) is True if current is None else current,
                      refresh=refresh, population=2 * per_way, shown=both("shown"), counted=both("counted"),
-                     wins=True, ways=ways)
+                     wins=True, ways=ways, ghosts=ghost_supported(rs))
 
 
 def ruleset_frequencies(rs: Ruleset, content: Path = CONTENT_DIR,

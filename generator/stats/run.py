@@ -5,8 +5,8 @@ finished shard is kept so an interrupted run resumes; tallies are sums, merged i
 the result does not depend on the number of workers or where they ran. Each orbit is counted twice over: its hands
 (`tally`) and their wins, each winning tile by discard and by self-draw (`wins`). The run also checks the enumerator against
 the published counts of complete hands and refuses to write anything if they differ. Rule sets
-of suit-bound wilds have their own population and are counted by classes (`wild`), in seconds,
-after the orbits.
+of suit-bound wilds (`wild`) and of ghosts (`ghost`) have their own populations and are counted by
+classes after the orbits.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ..rules import Ruleset
 from ..scoring.families import find_policy
+from .ghost import ghost_supported, tally_ghosts
 from .hands import Orbit
 from .shards import SHARD, Checkpoints, Shard, orbit_shards, run_shards
 from .store import fingerprint, wins_fingerprint
@@ -108,7 +109,7 @@ class RunResult:
 
 def uncovered(rs: Ruleset) -> str | None:
     """Why the run cannot give figures for `rs`, or None when it can."""
-    if policy_supported(rs) or wild_supported(rs):
+    if policy_supported(rs) or wild_supported(rs) or ghost_supported(rs):
         return None
     family = find_policy(rs.policy)
     if family is not None and (gap := family.statistics_gap_for(rs)) is not None:
@@ -145,6 +146,8 @@ def run_stats(rulesets: list[Ruleset], jobs: int = 2, limit: int | None = None,
     for rs in rulesets:
         if wild_supported(rs):
             tallies[rs.id] = tally_wild(rs)
+        elif ghost_supported(rs):
+            tallies[rs.id], wins[rs.id] = tally_ghosts(rs)
     if progress:
         progress(f"scored {sum(t.orbits for t in tallies.values()):,} orbit × rule set pairs")
     return RunResult(tallies, wins, universe, time.perf_counter() - start, skipped)

@@ -21,6 +21,9 @@ from typing import Any
 
 from ..rules import CONTENT_DIR, Ruleset
 from ..rules.zh_text import without_twins
+from .ghost import CONVENTION as GHOST_CONVENTION
+from .ghost import WIN_CONVENTION as GHOST_WIN_CONVENTION
+from .ghost import ghost_supported
 from .tally import CONVENTION, Tally, reported, tile_ruleset
 from .wild import CONVENTION as WILD_CONVENTION
 from .wild import wild_supported
@@ -63,7 +66,7 @@ def wins_object(rs: Ruleset, wins: WinTally) -> dict[str, Any]:
     if len({(t.hands, t.weight) for t in ways}) != 1:
         raise AssertionError(f"{rs.id}: the two ways of winning count different wins")
     return {
-        "convention": WIN_CONVENTION,
+        "convention": GHOST_WIN_CONVENTION if ghost_supported(rs) else WIN_CONVENTION,
         "rules": wins_fingerprint(rs),
         "wins": ways[0].hands,
         "weight": ways[0].weight,
@@ -83,7 +86,8 @@ def stats_object(rs: Ruleset, tally: Tally, wins: WinTally | None = None) -> dic
     out = {
         "ruleset": rs.id,
         "rules": fingerprint(rs),
-        "convention": WILD_CONVENTION if wild_supported(rs) else CONVENTION,
+        "convention": (WILD_CONVENTION if wild_supported(rs) else GHOST_CONVENTION if ghost_supported(rs)
+                       else CONVENTION),
         "hands": tally.hands,
         "weight": tally.weight,
         "orbits": tally.orbits,

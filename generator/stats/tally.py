@@ -37,7 +37,7 @@ from ..scoring import engine
 from ..scoring.families import find_policy, policy_of
 from ..scoring.result import Counted, Excluded
 from ..shapes import Form, Reading
-from ..tiles import NUM_KINDS, Tile
+from ..tiles import GHOST, NUM_KINDS, Tile
 from .hands import Orbit, Vec
 
 CONVENTION = ("every distinct concealed complete hand once (its tile counts); scored self-drawn, won on its highest "
@@ -92,14 +92,14 @@ def reported(rs: Ruleset) -> list[str]:
 # ----------------------------------------------------------------------------- one hand
 
 
-def hand_of(counts: Vec, win: Tile | None = None, tsumo: bool = True) -> Hand:
-    """The concealed hand of these tile counts, won on `win` (by default its highest tile), self-drawn unless
-    `tsumo` is False."""
+def hand_of(counts: Vec, win: Tile | None = None, tsumo: bool = True, ghosts: int = 0) -> Hand:
+    """The concealed hand of these tile counts and `ghosts` ghosts, won on `win` (by default its highest tile that
+    is not a ghost), self-drawn unless `tsumo` is False."""
     tiles = [t for t in range(NUM_KINDS) for _ in range(counts[t])]
     if win is None:
         win = tiles[-1]
     tiles.remove(win)
-    return Hand(tuple(tiles), (), win, WinContext(tsumo=tsumo))
+    return Hand(tuple(tiles) + (GHOST,) * ghosts, (), win, WinContext(tsumo=tsumo))
 
 
 @dataclass(frozen=True)
@@ -133,11 +133,12 @@ def _per_division(hand: Hand, readings: list[Reading], rs: Ruleset, placed: bool
     return out
 
 
-def score_hand(counts: Vec, rs: Ruleset, win: Tile | None = None, tsumo: bool = True, placed: bool = False) -> Result:
+def score_hand(counts: Vec, rs: Ruleset, win: Tile | None = None, tsumo: bool = True, placed: bool = False,
+               ghosts: int = 0) -> Result:
     """Shown and counted patterns of one hand under a restricted rule set (`tile_ruleset`, `wins.win_ruleset`),
     won as `hand_of` says. With `placed` (patterns that read where the winning tile sits), a division read with
     the winning tile in different sets counts as that many readings."""
-    hand = hand_of(counts, win, tsumo)
+    hand = hand_of(counts, win, tsumo, ghosts)
     found = engine.readings_of(hand, rs)
     if not found:
         return Result(False)
@@ -215,6 +216,10 @@ class Tally:
     def add(self, result: Result, hands: int, weight: int, counted: Iterable[str] | None = None) -> None:
         self.hands += hands
         self.weight += weight
+        self.add_rows(result, hands, weight, counted)
+
+    def add_rows(self, result: Result, hands: int, weight: int, counted: Iterable[str] | None = None) -> None:
+        """Add hands to the patterns' rows only, where the population is counted apart."""
         for ids, into in ((result.shown, self.shown), (result.counted if counted is None else counted, self.counted)):
             for pid in ids:
                 row = into.setdefault(pid, [0, 0])
@@ -281,7 +286,8 @@ def tally_orbits(orbits: Iterator[Orbit], rulesets: list[Ruleset]) -> dict[str, 
 
 
 def policy_supported(rs: Ruleset) -> bool:
-    """Rule sets whose readings are the ordinary ones (not wild tiles) and whose policy the tie check knows."""
+    """Rule sets whose readings are the ordinary ones (not wild tiles, no ghosts) and whose policy the tie check
+    knows."""
     family = find_policy(rs.policy)
     return (family is not None and family.orbit_statistics and Form.REGULAR in rs.forms
-            and family.statistics_gap_for(rs) is None)
+            and not family.plays_ghosts(rs) and family.statistics_gap_for(rs) is None)
