@@ -16,7 +16,8 @@ from generator.hand import WinContext
 from generator.notation import parse_hand
 from generator.rules import Ruleset
 from generator.rulesets import find_ruleset
-from generator.scoring import Score, score
+from generator.scoring import Score, mcr, score
+from generator.scoring.engine import readings_of
 from generator.scoring.mcr_forest import ACCOUNT_ONCE, NON_IDENTICAL, RULE_TEXT
 
 
@@ -222,3 +223,34 @@ def test_green_book_edition_changes_nothing_else() -> None:
             assert (a.total, [c.id for c in a.patterns]) == (b.total, [c.id for c in b.patterns])
         else:
             assert 0 <= b.total - a.total <= 6
+
+
+# ---------------------------------------------------------------------------------------- the policy's shortcuts
+
+
+@pytest.mark.parametrize("rs", ["mcr", "mcr-2006"])
+def test_a_reading_keeps_its_patterns_in_rule_order(rs: str) -> None:
+    """The receipt lists a reading's patterns as the principles leave them, unsorted (`mcr._Result.patterns`):
+    that is rule order only while detection answers in rule order and the principles keep it."""
+    ruleset = find_ruleset(rs)
+    order = {p.id: i for i, p in enumerate(ruleset.patterns)}
+    plan = mcr._plan(ruleset)
+    for hand in random_hands(17, 600):
+        fixed = mcr.corrected_context(hand)[0]
+        for reading in mcr.divisions(readings_of(hand, ruleset)):
+            ids = list(mcr._score_reading(fixed, reading, plan).found)
+            assert ids == sorted(ids, key=order.__getitem__), (hand, reading)
+
+
+def test_a_corrected_context_is_the_one_its_flags_make() -> None:
+    """Corrected win contexts are shared between hands (`mcr._CORRECTED`): each is what `replace` makes of its
+    hand's context, whichever hand met it first."""
+    for hand in random_hands(23, 2000):
+        fixed, notes = mcr.corrected_context(hand)
+        if fixed is hand:
+            assert not notes
+            continue
+        changed = {name: getattr(fixed.context, name) for name in ("last_copy", "after_kong", "robbing_kong")
+                   if getattr(fixed.context, name) != getattr(hand.context, name)}
+        assert changed and len(notes) == len(changed)
+        assert fixed == replace(hand, context=replace(hand.context, **changed))

@@ -54,8 +54,8 @@ def shifted_pungs(v: View, *, n: int, suits: Literal["one", "three"] = "one") ->
                 return [tuple(by_tile[t] for t in run)]
         return []
     ranks = {t % 9 for t in by_tile}
-    for low in range(9 - n + 1):
-        if not all(low + k in ranks for k in range(n)):
+    for low in sorted(ranks):  # a run starts at a rank held: only those are tried, lowest first
+        if low > 9 - n or not all(low + k in ranks for k in range(1, n)):
             continue
         for order in permutations(range(3), n):
             run = [s * 9 + low + k for k, s in enumerate(order)]
@@ -81,7 +81,7 @@ def mixed_pungs(v: View, *, pair: bool = False) -> list[Match]:
     if len(v.pungs) < (2 if pair else 3):
         return []
     pungs = {v.sets[i].tile: i for i in v.pungs if v.sets[i].tile < 27}
-    for rank in range(9):
+    for rank in sorted({t % 9 for t in pungs}):  # a rank no pung holds matches neither way: only these are tried
         have = [pungs.get(s * 9 + rank) for s in range(3)]
         found = [i for i in have if i is not None]
         if not pair and len(found) == 3:

@@ -61,7 +61,8 @@ def tile_list(v: View, *, which: Literal["green", "reversible"]) -> list[Match]:
     return [WHOLE] if v.kinds <= TILE_LISTS[which] else []
 
 
-@detector("all_sets_contain", gate=Gate(sets=lambda s, a: s.form is Form.REGULAR and s.suit_pungs == s.pungs))
+@detector("all_sets_contain", gate=Gate(sets=lambda s, a: s.form is Form.REGULAR
+                                        and s.every_set >> (a["rank"] - 1) & 1))
 def all_sets_contain(v: View, *, rank: int) -> list[Match]:
     """Every set and the pair holds a suit tile of this rank (MCR 全带五: rank 5)."""
     if not v.is_regular:
@@ -85,14 +86,21 @@ def all_even_pungs(v: View) -> list[Match]:
 def hog_tiles(v: View) -> list[Tile]:
     """Tiles whose four copies are all in the hand without forming a kong, in tile order."""
     counts = v.counts
-    if 4 not in counts:
+    held = counts.count(4)
+    if not held:
         return []
     kong_tiles = {v.sets[i].tile for i in v.kongs}
-    return [t for t, n in enumerate(counts) if n == 4 and t not in kong_tiles]
+    out: list[Tile] = []
+    t = -1
+    for _ in range(held):  # each kind held four times found by `index`, in C, not by a loop over all 34 kinds
+        t = counts.index(4, t + 1)
+        if t not in kong_tiles:
+            out.append(t)
+    return out
 
 
 @detector("tile_hog", gate=Gate(tiles=lambda t, a: t.hogs >= 1))
 def tile_hog(v: View) -> list[Match]:
     """One match per tile whose four copies are all in the hand without forming a kong;
     the match lists the sets holding that tile."""
-    return [tuple(i for i, s in enumerate(v.sets) if s.holds(t)) for t in hog_tiles(v)]
+    return [tuple([i for i, s in enumerate(v.sets) if s.holds(t)]) for t in hog_tiles(v)]

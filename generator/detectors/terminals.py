@@ -8,7 +8,7 @@ from ..shapes import Form, Kind
 from ..tiles import NUM_KINDS, is_honor, is_orphan, is_terminal, is_wind
 from .gate import SETS_OR_PAIRS, Gate, form_in, honor_free
 from .registry import detector
-from .view import WHOLE, Match, View
+from .view import ORPHAN_HELD, WHOLE, Match, View
 
 _TERMINAL = tuple(is_terminal(t) for t in range(NUM_KINDS))
 _ORPHAN = tuple(is_orphan(t) for t in range(NUM_KINDS))
@@ -16,7 +16,8 @@ _TERMINAL_OR_WIND = tuple(is_terminal(t) or is_wind(t) for t in range(NUM_KINDS)
 """Per tile: the tests these detectors make on every set, looked up instead of called."""
 
 
-@detector("outside", gate=Gate(sets=form_in(Form.REGULAR), tiles=honor_free))
+@detector("outside", gate=Gate(sets=lambda s, a: s.form is Form.REGULAR and s.every_set & ORPHAN_HELD,
+                                tiles=honor_free))
 def outside(v: View, *, honors: Literal["allowed", "none"]) -> list[Match]:
     """Every set and the pair holds a terminal (or, when allowed, an honour)."""
     if not v.is_regular:

@@ -44,6 +44,7 @@ class SetProfile(NamedTuple):
     pung_suits: int  # bit mask of the suits of the suit pungs and kongs
     suit_sets: int  # the most sets (the pair included) that one suit holds
     suit_chows: int  # the most chows that one suit holds
+    every_set: int  # what every set and the pair hold: bit r-1 the rank r, `ORPHAN_HELD` a terminal or an honour
 
 
 class TileProfile(NamedTuple):
@@ -91,11 +92,37 @@ def _tile_bits(t: Tile) -> int:
 
 
 TILE_BITS: tuple[int, ...] = tuple(_tile_bits(t) for t in range(NUM_KINDS))
+
+ORPHAN_HELD = 1 << 9
+"""The `SetProfile.every_set` bit of a terminal or an honour in every set; bits 0-8 are the ranks 1-9."""
+
+
+def _set_facts(tiles: Iterable[Tile]) -> int:
+    """What a set of these tiles holds, as `SetProfile.every_set` bits: its suit tiles' ranks, and whether a
+    terminal or an honour is among them."""
+    bits = 0
+    for t in tiles:
+        if t >= 27:
+            bits |= ORPHAN_HELD
+        else:
+            bits |= 1 << t % 9
+            if t % 9 in (0, 8):
+                bits |= ORPHAN_HELD
+    return bits
+
+
+_ONE_TILE_FACTS = tuple(_set_facts((t,)) for t in range(NUM_KINDS))
+"""Per tile, the `every_set` bits of a pung, kong or pair of it."""
+_RUN_FACTS = tuple(_set_facts(range(t, min(t + 3, NUM_KINDS))) for t in range(NUM_KINDS))
+"""Per lowest tile, the `every_set` bits of a chow from it."""
+_KNITTED_FACTS = tuple(_set_facts(range(t, min(t + 7, NUM_KINDS), 3)) for t in range(NUM_KINDS))
+"""Per lowest tile, the `every_set` bits of a knitted group from it."""
 _WITH_PAIR = (Form.REGULAR, Form.KNITTED_STRAIGHT)
 _SUIT_SETS: tuple[frozenset[int], ...] = tuple(frozenset(s for s in range(3) if mask >> s & 1) for mask in range(8))
 _FORMS = tuple(Form)
 # Enum members as module constants, for the hot paths (see shapes.py).
 _CHOW, _PUNG, _KONG, _PAIR, _REGULAR = Kind.CHOW, Kind.PUNG, Kind.KONG, Kind.PAIR, Form.REGULAR
+_EVERY = (1 << 10) - 1  # every `every_set` bit, before the first set is read
 
 
 def profile_of_sets(key: tuple[int, ...]) -> SetProfile:
@@ -121,6 +148,7 @@ class View:
         per_suit = [0, 0, 0, 0]
         chows_per_suit = [0, 0, 0]
         winds = dragons = pung_suits = chow_suits = 0
+        every = _EVERY
         for i, s in enumerate(self.sets):
             kind = s.kind
             t = s.tile
@@ -130,6 +158,7 @@ class View:
                 chows.append(i)
                 chow_suits |= 1 << suit
                 chows_per_suit[suit] += 1
+                every &= _RUN_FACTS[t]
                 continue
             if kind is _PUNG:
                 pungs.append(i)
@@ -139,7 +168,11 @@ class View:
             else:
                 if kind is _PAIR:
                     pairs.append(i)
+                    every &= _ONE_TILE_FACTS[t]
+                else:
+                    every &= _KNITTED_FACTS[t]
                 continue
+            every &= _ONE_TILE_FACTS[t]
             if not s.exposed:
                 concealed.append(i)
             if t < 27:
@@ -160,18 +193,21 @@ class View:
         n_pungs = len(pungs)
         self.set_key: tuple[int, ...] = (
             _FORMS.index(self.form), len(chows), n_pungs, len(kongs), n_pungs - winds - dragons, winds, dragons,
-            chow_suits, pung_suits, max(per_suit[0], per_suit[1], per_suit[2]), max(chows_per_suit))
+            chow_suits, pung_suits, max(per_suit[0], per_suit[1], per_suit[2]), max(chows_per_suit), every)
         """The fields of `set_profile` as a plain tuple: what the gates' memo is keyed by, cheaper to make.
         The form is given by its place in `Form`: hashing an enum member runs Python code, an int's does not."""
-        self.tiles: tuple[Tile, ...] = hand.all_tiles
-        """All tiles of the hand, kongs counting four."""
         self.counts: list[int]
-        self.counts, self._bits = _counts_and_bits(self.tiles)
+        self.counts, self._bits = _held(hand)
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """All tiles of the hand, kongs counting four, sorted. Made when asked: a few detectors read it."""
+        return self.hand.all_tiles
 
     @property
     def kinds(self) -> frozenset[Tile]:
         """The tile kinds held. Made when asked: a few gated detectors read it, most readings never do."""
-        return frozenset(self.tiles)
+        return frozenset(self.hand.all_tiles)
 
     @property
     def suits(self) -> frozenset[int]:
@@ -246,17 +282,24 @@ def tile_key_of(hand: Hand) -> TileKey:
     """`View.tile_key` read off the hand alone, for any reading made of its own tiles and melds (a kong in such
     a reading is one of its melds; wild tiles can make others): what a caller may rule patterns out by before
     working out any reading (`scoring/gates.py: may_show`)."""
-    counts, bits = _counts_and_bits(hand.all_tiles)
+    counts, bits = _held(hand)
     return _tile_key(counts, bits, {m.tile for m in hand.melds if m.is_kong})
 
 
-def _counts_and_bits(tiles: tuple[Tile, ...]) -> tuple[list[int], int]:
-    """Copies per tile kind, and the tile facts of all kinds held as one bit mask (`TILE_BITS`)."""
+def _held(hand: Hand) -> tuple[list[int], int]:
+    """Copies per tile kind of every tile of the hand (kongs counting four), and the tile facts of all kinds held as
+    one bit mask (`TILE_BITS`): read off the hand's parts, not off `hand.all_tiles`, which sorts them first."""
+    win = hand.win_tile
     counts = [0] * NUM_KINDS
-    bits = 0
-    for t in tiles:
+    counts[win] = 1
+    bits = TILE_BITS[win]
+    for t in hand.concealed:
         counts[t] += 1
         bits |= TILE_BITS[t]
+    for m in hand.melds:
+        for t in m.tiles:
+            counts[t] += 1
+            bits |= TILE_BITS[t]
     return counts, bits
 
 

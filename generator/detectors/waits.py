@@ -9,7 +9,7 @@ sit in several places, edge beats closed beats single, so a hand scores one wait
 
 from __future__ import annotations
 
-from typing import Literal, cast
+from typing import Literal
 
 from ..completion import completes_alone
 from ..shapes import Form, Kind, TileSet
@@ -78,8 +78,9 @@ def _wait_of(v: View) -> tuple[str, int] | None:
     """The reading's wait shape and the set holding the winning tile, when the winning tile was
     the only one; None otherwise. Worked out once per reading (kept in `View.shared`): the edge,
     closed and single patterns all ask for it."""
-    if "wait" in v.shared:
-        return cast("tuple[str, int] | None", v.shared["wait"])
+    shared = v.shared
+    if "wait" in shared:  # (no `cast` here: a call, and two of the three wait patterns come this way)
+        return shared["wait"]  # type: ignore[return-value]
     win = v.hand.win_tile
     found = _shape_of(v.sets, win)
     if found is not None:
@@ -91,7 +92,7 @@ def _wait_of(v: View) -> tuple[str, int] | None:
             unique = only_wait(counts_of(rest), win, False)
         if not unique:
             found = None
-    v.shared["wait"] = found
+    shared["wait"] = found
     return found
 
 

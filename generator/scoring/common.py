@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from ..detectors import WHOLE, Match, View
 from ..rules import Exclusion, Pattern, Ruleset
-from .gates import candidates
+from .gates import candidates, candidates_of
 from .result import Counted, Excluded
 
 
@@ -50,7 +50,7 @@ def detect(view: View, patterns: Sequence[Pattern], skip: Callable[[Pattern], bo
 
 def find(view: View, patterns: Sequence[Pattern]) -> dict[str, list[Match]]:
     """`detect(view, patterns).found`: the matches of every pattern that shows, by pattern id."""
-    return matches_of(view, candidates(patterns, view))
+    return matches_of(view, candidates_of(patterns).of(view))
 
 
 def matches_of(view: View, runs: Iterable[tuple[Pattern, Callable[[View], list[Match]] | None]]

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..detectors import Match, View
-from ..hand import Hand
+from ..hand import Hand, WinContext
 from ..messages import N_, Message
 from ..notation import format_hand
 from ..rules import Pattern, Ruleset
@@ -55,7 +55,7 @@ class _Plan:
     ruleset: Ruleset
     by_id: dict[str, Pattern]
     detected: tuple[Pattern, ...]  # every pattern but the chicken hand and flowers
-    rank: dict[str, tuple[int, int]]  # strongest first: (-value, rule order)
+    rank: dict[str, int]  # place in the order strongest first, (-value, rule order): an int, cheaper to sort by
     order: dict[str, int]  # rule order
     value: dict[str, int]
     exclusions: dict[str, tuple[tuple[str, int | None, Excluded], ...]]
@@ -105,7 +105,7 @@ def _plan(rs: Ruleset) -> _Plan:
         ruleset=rs,
         by_id={p.id: p for p in rs.patterns},
         detected=tuple(p for p in rs.patterns if p.id not in (chicken, flowers)),
-        rank={p.id: (-p.value, i) for i, p in enumerate(rs.patterns)},
+        rank={p.id: i for i, p in enumerate(sorted(rs.patterns, key=lambda p: -p.value))},  # sorted is stable
         order={p.id: i for i, p in enumerate(rs.patterns)},
         value={p.id: p.value for p in rs.patterns},
         exclusions={p.id: tuple((e.id, e.count, Excluded(e.id, p.id, e.why)) for e in p.excludes) for p in rs.patterns},
@@ -130,8 +130,9 @@ def corrected_context(hand: Hand) -> tuple[Hand, list[str]]:
     ctx, win = hand.context, hand.win_tile
     standing = hand.concealed.count(win) + 1
     shown = 0
-    for m in hand.melds:
-        shown += m.count(win)
+    for m in hand.melds:  # `count` asked only of the melds that can hold the tile: every hand comes here
+        if m.tile <= win <= m.tile + 2:
+            shown += m.count(win)
     changes: dict[str, Any] = {}
     notes: list[str] = []
     if ctx.last_copy and standing != 1:
@@ -149,7 +150,19 @@ def corrected_context(hand: Hand) -> tuple[Hand, list[str]]:
                                 "it to a kong")))
     if not changes:
         return hand, notes
-    return replace(hand, context=replace(ctx, **changes)), notes
+    key = (ctx, tuple(changes.items()))
+    fixed = _CORRECTED.get(key)
+    if fixed is None:
+        if len(_CORRECTED) >= 1 << 12:
+            _CORRECTED.clear()
+        fixed = _CORRECTED[key] = replace(ctx, **changes)
+    return replace(hand, context=fixed), notes
+
+
+_CORRECTED: dict[tuple[WinContext, tuple[tuple[str, Any], ...]], WinContext] = {}
+"""Corrected win contexts by the context and its corrections, shared between hands: `replace` makes a frozen context
+of some twenty fields, which costs a dozen times finding it, and a batch corrects the same few hundred contexts
+(one hand in ten is corrected, and seven in ten of those were met before). Bounded, for long batches."""
 
 
 # ----------------------------------------------------------------------------- readings
@@ -208,8 +221,8 @@ class _Result:
     excluded: list[Excluded]
 
     def patterns(self, plan: _Plan) -> list[Counted]:
-        found = self.found
-        return [plan.counted(pid, found[pid]) for pid in sorted(found, key=plan.order.__getitem__)]
+        """The receipt lines in rule order: `found`'s own order (see `_score_reading`), so nothing is sorted."""
+        return [plan.counted(pid, matches) for pid, matches in self.found.items()]
 
     def excluded_in_order(self, plan: _Plan) -> list[Excluded]:
         if len(self.excluded) < 2:  # most readings: nothing to order
@@ -307,14 +320,23 @@ def _knitted_body_rule(found: dict[str, list[Match]], hand: Hand, reading: Readi
 
 
 def _score_reading(hand: Hand, reading: Reading, plan: _Plan) -> _Result:
+    """The reading's patterns after the principles. `found` is in rule order from the start (the detectors' answers
+    come in the order of `plan.detected`) and stays so: the principles only shrink or drop its entries, and the
+    chicken hand is added to an empty one."""
     found = find(View(hand, reading), plan.detected)
     excluded = _non_repeat(found, plan)
-    excluded += _combinations(found, plan)
-    excluded += _knitted_body_rule(found, hand, reading, plan)
+    combined = _combinations(found, plan)
+    if combined:
+        excluded += combined
+    if not plan.knitted_body_waits:
+        excluded += _knitted_body_rule(found, hand, reading, plan)
     if not found and plan.chicken:
         found[plan.chicken] = [()]
     value = plan.value
-    return _Result(reading, sum([value[pid] * len(matches) for pid, matches in found.items()]), found, excluded)
+    total = 0
+    for pid, matches in found.items():
+        total += value[pid] * len(matches)
+    return _Result(reading, total, found, excluded)
 
 
 def score_reading(hand: Hand, reading: Reading, ruleset: Ruleset) -> Score:
@@ -335,12 +357,8 @@ def _better(new: _Result, best: _Result | None, plan: _Plan, pairs_hand: bool) -
     return pairs_hand or not plan.prefer.isdisjoint(new.found)
 
 
-# ----------------------------------------------------------------------------- policy
-
-
-def score(hand: Hand, readings: list[Reading], ruleset: Ruleset, key: str) -> Score:
-    plan = _plan(ruleset)
-    hand, notes = corrected_context(hand)
+def _best(hand: Hand, readings: list[Reading], plan: _Plan) -> _Result:
+    """Take the highest: the best of the readings' divisions, ties broken as `_better` says."""
     pairs_hand = False
     for r in readings:
         if r.form is _SEVEN_PAIRS:
@@ -352,6 +370,19 @@ def score(hand: Hand, readings: list[Reading], ruleset: Ruleset, key: str) -> Sc
         if _better(result, best, plan, pairs_hand):
             best = result
     assert best is not None
+    return best
+
+
+# ----------------------------------------------------------------------------- policy
+
+
+def score(hand: Hand, readings: list[Reading], ruleset: Ruleset, key: str) -> Score:
+    plan = _plan(ruleset)
+    hand, notes = corrected_context(hand)
+    if len(readings) == 1:  # most hands: nothing to compare
+        best = _score_reading(hand, readings[0], plan)
+    else:
+        best = _best(hand, readings, plan)
     patterns, base = best.patterns(plan), best.total
     total = base
     if hand.context.flowers and plan.flowers:
