@@ -131,10 +131,8 @@ def dora_count(ctx: WinContext, kind: Literal["dora", "ura", "red"], held: Calla
     count: Riichi's scoring asks without a `View`)."""
     if kind == "red":
         return ctx.red.bit_count()
-    if kind == "ura":
-        if not ctx.declared_riichi:
-            return 0
-        indicators = ctx.ura
-    else:
-        indicators = ctx.dora
-    return sum([held(DORA_OF[i]) for i in indicators])  # each indicator points at one tile: a dora per copy held
+    indicators = ctx.dora if kind == "dora" else ctx.ura if ctx.declared_riichi else ()
+    n = 0
+    for i in indicators:  # each indicator points at one tile: a dora for every copy held
+        n += held(DORA_OF[i])
+    return n

@@ -116,7 +116,15 @@ class WalkPlan:
         is known by the tiles' bits (`TILE_BITS`: all of it but the tiles held four times without a kong, which
         need the counts and are seldom there)."""
         bits = reduce(or_, map(TILE_BITS.__getitem__, tiles))
-        hogs = tile_key_of(hand)[5] if any(map(eq, tiles, tiles[3:])) else 0  # some tile held four times
+        hogs = 0
+        fours = sum(map(eq, tiles, tiles[3:]))  # the kinds held four times (the tiles are sorted)
+        if fours:  # seldom more than the kongs': a kong holds its four
+            kongs = 0
+            for m in hand.melds:
+                if m.is_kong:
+                    kongs += 1
+            if fours > kongs:
+                hogs = tile_key_of(hand)[5]
         by_tiles = self.by_tiles.get((bits, hogs))
         if by_tiles is None:
             t = TileProfile._make(tile_key_of(hand))
@@ -191,7 +199,9 @@ def found_in(reading: Reading, facts: HandYaku) -> dict[str, list[Match]]:
 
 
 def walk(reading: Reading, facts: HandYaku) -> tuple[Hit, ...]:
-    """`found_in` as the patterns found in the rule set's order, each with its place in it."""
+    """`found_in` as the patterns found in the rule set's order, each with its place in it. Each family of patterns
+    is looked for only where the sets leave it possible (a pair of simples rules out every outside hand…): most
+    readings show a few patterns of the forty."""
     plan, hand = facts.plan, facts.hand
     by = plan.by_detector
     hits = list(facts.hits)
@@ -210,32 +220,35 @@ def walk(reading: Reading, facts: HandYaku) -> tuple[Hit, ...]:
                 kongs.append(i)
             if not s.exposed:
                 concealed.append(i)
-    regular = form is _REGULAR
     for i, pid, args in by["form"]:
         if form is _FORM_NAMED[args["shape"]]:
             hits.append((i, pid, (tuple(range(len(sets))),)))
-    if form is _THIRTEEN_ORPHANS:
-        for i, pid, _args in by["thirteen_wait"]:
-            if waited_on_thirteen(hand):
-                hits.append((i, pid, _ONCE))
-    if regular or form is _SEVEN_PAIRS:
-        _tile_hands(hits, by, facts)
-    if regular:
+    if form is _REGULAR:
+        if not facts.simples or not facts.suits:
+            _tile_hands(hits, by, facts)
+        if _ORPHAN[sets[-1].tile]:  # the pair of an outside hand holds a terminal or an honour
+            _outside(hits, by["outside"], sets, facts)
         win_tile = hand.win_tile
         if len(chows) == 4 and facts.closed:
             for i, pid, _args in by["pinfu"]:
                 if plain_pair_and_wait(reading, hand.context, win_tile):
                     hits.append((i, pid, _ONCE))
-        if len(concealed) == 4:
-            for i, pid, _args in by["single_wait_pungs"]:
-                if pungs_on_single_wait(reading, win_tile):
-                    hits.append((i, pid, _ONCE))
-        if len(pungs) == 4:
+        elif len(pungs) == 4:
             for i, pid, _args in by["all_pungs"]:
                 hits.append((i, pid, _ONCE))
-        _outside(hits, by["outside"], sets, facts)
+            if len(concealed) == 4:
+                for i, pid, _args in by["single_wait_pungs"]:
+                    if pungs_on_single_wait(reading, win_tile):
+                        hits.append((i, pid, _ONCE))
         if by["nine_gates"] and facts.suits in (1, 2, 4) and not facts.honours and not hand.melds:
             _nine_gates(hits, by["nine_gates"], facts)
+    elif form is _SEVEN_PAIRS:
+        if not facts.simples or not facts.suits:
+            _tile_hands(hits, by, facts)
+    elif form is _THIRTEEN_ORPHANS:
+        for i, pid, _args in by["thirteen_wait"]:
+            if waited_on_thirteen(hand):
+                hits.append((i, pid, _ONCE))
     if len(chows) >= 2:
         _chows(hits, by, sets, chows)
     if pungs:
@@ -300,16 +313,17 @@ _GATES = [3, 1, 1, 1, 1, 1, 1, 1, 3]
 
 def _chows(hits: list[Hit], by: dict[str, tuple[Entry, ...]], sets: tuple[Any, ...], chows: list[int]) -> None:
     """The patterns of two chows or more: identical chows, the same chow in three suits, a pure straight."""
-    groups: dict[int, list[int]] = {}
-    for i in chows:
-        groups.setdefault(sets[i].tile, []).append(i)
-    for i, pid, args in by["identical_chows"]:
-        matches = _identical(groups, args["n"], args["twice"])
-        if matches:
-            hits.append((i, pid, matches))
-    if len(chows) < 3:
-        return
     by_tile = {sets[i].tile: i for i in chows}  # of identical chows, the last (as the detectors read them)
+    if len(by_tile) < len(chows):  # some chows are identical
+        groups: dict[int, list[int]] = {}
+        for i in chows:
+            groups.setdefault(sets[i].tile, []).append(i)
+        for i, pid, args in by["identical_chows"]:
+            matches = _identical(groups, args["n"], args["twice"])
+            if matches:
+                hits.append((i, pid, matches))
+    if len(by_tile) < 3:
+        return
     for i, pid, _args in by["mixed_chows"]:
         for rank in range(7):
             if rank in by_tile and rank + 9 in by_tile and rank + 18 in by_tile:
