@@ -1,4 +1,4 @@
-"""Riichi's yaku of one reading, found in one walk over its sets: no `View`, no gates, no call per detector.
+"""Riichi's yaku of one reading, found in one walk over its sets: no `View`, no call per detector.
 
 Why: every scored Riichi hand comes through here once per reading, and the common way (a `View` of the reading,
 the gates' look-ups, then one call per admitted detector) was most of a Riichi reading's scoring. The walk answers
@@ -7,11 +7,11 @@ for the detectors the Riichi rule sets use, with the parameters they use them wi
 - what the hand alone decides (the win's flags, the tiles' suits and kinds, the dora) is found once per hand
   (`HandYaku`); the patterns with an exact gate on the tiles and the win (`Gate.exact`: riichi, menzen tsumo,
   the flushes, all simples…) are decided by that gate itself, as the common way decides them;
-- the rest is read off one pass over the reading's sets (`Walk.found`).
+- the rest is read off one pass over the reading's sets (`walk`).
 
 The rule data stays the source: which patterns there are, their detectors and parameters decide what the walk
 looks for (`WalkPlan`); a pattern whose detector or parameters it does not know runs through the common
-detectors (`Walk.others`), so a new pattern is correct before it is fast. tests/test_riichi_walk.py checks on
+detectors (`WalkPlan.others`), so a new pattern is correct before it is fast. tests/test_riichi_walk.py checks on
 seeded hands of every form, under every Riichi rule set, that the walk finds exactly what the detectors find.
 """
 
