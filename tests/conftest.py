@@ -17,7 +17,7 @@ from engine_loop import FLAG
 
 ENGINE_TESTS = frozenset({
     "test_notation.py", "test_riichi_notation.py", "test_shapes.py", "test_wilds.py",  # hands, readings, waits
-    "test_gates.py",  # detectors and their gates
+    "test_gates.py", "test_riichi_walk.py",  # detectors, their gates and the Riichi walk that stands for them
     "test_mcr_fans.py", "test_mcr_principles.py", "test_mcr_theorems.py", "test_zung_jung.py", "test_sihai.py",
     "test_tuanyuan.py", "test_riichi_rules.py", "test_tuidaohu.py", "test_policy_registry.py",  # family by family
     "test_ghosts.py", "test_guangdong.py",

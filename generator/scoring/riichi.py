@@ -28,7 +28,6 @@ from dataclasses import fields
 from functools import lru_cache
 from operator import attrgetter
 
-from ..detectors import View
 from ..hand import Hand, WaitingHand, WinContext
 from ..messages import N_, Message, Name, joined
 from ..notation import parse_hand
@@ -46,6 +45,7 @@ from .riichi_reading import (
     YAKUMAN,
     YAKUMAN_HAN,
     Result,
+    hand_yaku,
     option,
     order_of,
     plan_of,
@@ -152,7 +152,8 @@ def score_each(hand: Hand, found: list[Reading], rs: Ruleset, key: str) -> tuple
         note = Message(N_("not a Riichi hand: %(why)s"), why=why)
         return Score(rs.id, key, True, False, 0, rs.unit, notes=[note]), []
     hand = prepare(hand)
-    each = [score_reading(hand, reading, rs) for reading in found]
+    facts = hand_yaku(hand, rs)
+    each = [score_reading(hand, reading, rs, facts) for reading in found]
     best: Result | None = None
     for r in each:
         if best is None or r.rank > best.rank:
@@ -200,9 +201,11 @@ class RiichiPolicy(Policy):
         if score.fu is None or score.reading is None or not score.legal:
             return ()
         parts: list[tuple[str, int]] = []
-        view = View(prepare(parse_hand(score.hand)), score.reading)
+        hand = prepare(parse_hand(score.hand))
         plan = plan_of(ruleset)
-        fu_of(view, not plan.pinfu.isdisjoint(c.id for c in score.patterns), plan.double_wind_pair_fu, parts)
+        closed = all(m.concealed for m in hand.melds)
+        fu_of(score.reading, hand.context, hand.win_tile, closed, not plan.pinfu.isdisjoint(c.id for c in score.patterns),
+              plan.double_wind_pair_fu, parts)
         return tuple(parts)
 
     def limit_rule(self, ruleset: Ruleset) -> str:

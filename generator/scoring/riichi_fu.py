@@ -6,11 +6,12 @@ statistics count), a receipt passes a list and gets each part named as well.
 
 from __future__ import annotations
 
-from ..detectors import View
-from ..detectors.riichi import wait_of
+from ..detectors.riichi import wait_in
+from ..hand import WinContext
 from ..messages import N_, Message
 from ..notation import format_tiles
-from ..shapes import Form, Kind
+from ..shapes import Form, Kind, Reading
+from ..tiles import Tile
 from ..tiles import DRAGONS, EAST, is_orphan
 
 _SEVEN_PAIRS, _THIRTEEN_ORPHANS, _CHOW, _KONG = Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS, Kind.CHOW, Kind.KONG
@@ -49,20 +50,21 @@ WAITS = {"pair": Message(N_("a single wait")), "closed": Message(N_("a closed wa
          "edge": Message(N_("a edge wait"))}
 
 
-def fu_of(view: View, pinfu: bool, double_wind_pair_fu: int = 4, parts: list[FuPart] | None = None) -> int:
+def fu_of(reading: Reading, ctx: WinContext, win_tile: Tile, closed: bool, pinfu: bool, double_wind_pair_fu: int = 4,
+          parts: list[FuPart] | None = None) -> int:
     """The minipoints of one reading, rounded up to ten (seven pairs: 25; thirteen orphans: 0, as fu do not count
-    for a yakuman). `pinfu`: whether the reading counts pinfu; `double_wind_pair_fu`: what a pair of the wind that is
-    both the seat's and the round's gives (the rule set's option). With `parts`, each part is appended to it, the
-    rounding included, so that they add up to the figure returned."""
-    form = view.form
+    for a yakuman). `closed`: the hand has no claimed meld; `pinfu`: whether the reading counts pinfu;
+    `double_wind_pair_fu`: what a pair of the wind that is both the seat's and the round's gives (the rule set's
+    option). With `parts`, each part is appended to it, the rounding included, so that they add up to the figure
+    returned."""
+    form = reading.form
     if form is _SEVEN_PAIRS:
         return _fixed(25, SEVEN_PAIRS, parts)
     if form is _THIRTEEN_ORPHANS:
         return _fixed(0, ORPHANS, parts)
-    tsumo = view.ctx.tsumo
+    tsumo = ctx.tsumo
     if pinfu:
         return _fixed(20, PINFU_TSUMO, parts) if tsumo else _fixed(30, PINFU_RON, parts)
-    closed = view.is_closed
     fu = 20 + (10 if closed and not tsumo else 0) + (2 if tsumo else 0)
     if parts is not None:
         parts.append((BASE, 20))
@@ -70,7 +72,7 @@ def fu_of(view: View, pinfu: bool, double_wind_pair_fu: int = 4, parts: list[FuP
             parts.append((CLOSED_RON, 10))
         if tsumo:
             parts.append((SELF_DRAWN, 2))
-    sets = view.sets
+    sets = reading.sets
     for s in sets[:-1]:
         kind = s.kind
         if kind is _CHOW:
@@ -85,7 +87,6 @@ def fu_of(view: View, pinfu: bool, double_wind_pair_fu: int = 4, parts: list[FuP
             kind = s.kind if s.kind is Kind.KONG else Kind.PUNG
             parts.append((Message(_SET_PARTS[s.exposed, kind, is_orphan(s.tile)], tiles=format_tiles(s.tiles)), part))
     pair = sets[-1].tile
-    ctx = view.ctx
     if pair < _HONOURS:  # a pair of suit tiles gives nothing (most hands)
         pass
     elif pair == ctx.seat == ctx.round:
@@ -99,7 +100,7 @@ def fu_of(view: View, pinfu: bool, double_wind_pair_fu: int = 4, parts: list[FuP
                 fu += 2
                 if parts is not None:
                     parts.append((why, 2))
-    wait = wait_of(view)
+    wait = wait_in(reading, win_tile)
     if wait in ("pair", "closed", "edge"):
         fu += 2
         if parts is not None:

@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
-from ..detectors import Match, View
+from ..detectors import Match
 from ..hand import Hand
 from ..messages import N_, Message
 from ..rules import Ruleset
 from ..shapes import Reading
-from .common import Tally, apply_exclusions, matches_of
-from .gates import Candidates, candidates_of
+from .common import Tally, apply_exclusions
 from .result import Counted, Excluded, Payment
 from .riichi_fu import fu_of
+from .riichi_walk import HandYaku, Hit, WalkPlan, walk
 
 YAKUMAN = "yakuman"
 DORA = "dora"
@@ -77,10 +77,11 @@ class _Plan:
     counted_yakuman: bool
     kiriage_mangan: bool
     double_wind_pair_fu: int
-    candidates: Candidates  # the gates' memo of the rule set's patterns, held here to skip finding it per reading
-    open_keep: int  # the candidates' bits of the patterns an open hand can count (`open_value` not 0)
+    closed_walk: WalkPlan  # what the walk looks for in a closed hand's readings (riichi_walk.py)
+    open_walk: WalkPlan  # and in an open hand's: not the patterns it cannot count (`open_value` 0)
     excluders: frozenset[str]  # the patterns that exclude others in the data (`Pattern.excludes`)
     receipts: dict[tuple[str, int, tuple[Match, ...]], Counted] = field(default_factory=dict)
+    outcomes: dict[tuple[bool, tuple[Hit, ...]], _Outcome] = field(default_factory=dict)  # `score_reading`'s memo
 
     def counted(self, pid: str, value: int, matches: list[Match]) -> Counted:
         """The receipt line of a pattern counted at `value` with these matches, kept per rule set and shared
@@ -123,34 +124,76 @@ def plan_of(rs: Ruleset) -> _Plan:
             counted_yakuman=bool(option(rs, "counted_yakuman")),
             kiriage_mangan=bool(option(rs, "kiriage_mangan")),
             double_wind_pair_fu=int(option(rs, "double_wind_pair_fu")),
-            candidates=candidates_of(ps),
-            open_keep=sum(1 << i for i, p in enumerate(ps) if p.open_value != 0),
+            closed_walk=WalkPlan.of(ps, frozenset(p.id for p in ps)),
+            open_walk=WalkPlan.of(ps, frozenset(p.id for p in ps if p.open_value != 0)),
             excluders=frozenset(p.id for p in ps if p.excludes),
         )
     return plan
 
 
-def score_reading(hand: Hand, reading: Reading, rs: Ruleset) -> Result:
-    """One reading's result. Written as one pass for the common reading, which shows a few yaku, no yakuman and no
-    exclusion: the steps shared with the other families (`common.find`, `Tally`, `apply_exclusions`) are taken only
-    where the reading needs them, since every scored hand runs this once per reading."""
+def hand_yaku(hand: Hand, rs: Ruleset) -> HandYaku:
+    """What `hand` (as `prepare` leaves it) shows whatever its reading: worked out once for all its readings."""
     plan = plan_of(rs)
-    view = View(hand, reading)
-    closed = view.is_closed
+    closed = True
+    for m in hand.melds:
+        if not m.concealed:
+            closed = False
+            break
+    # An open hand does not look for the patterns it cannot count (`open_value` 0): they would be dropped unread.
+    return HandYaku(hand, plan.closed_walk if closed else plan.open_walk)
+
+
+def score_reading(hand: Hand, reading: Reading, rs: Ruleset, facts: HandYaku | None = None) -> Result:
+    """One reading's result; `facts`: `hand_yaku(hand, rs)`, when the caller scores several readings. What the
+    patterns found come to (`_Outcome`) is kept per rule set: a batch meets the same few thousand sets of patterns
+    again and again, and only the fu and the payments are the reading's own."""
+    plan = plan_of(rs)
+    if facts is None:
+        facts = hand_yaku(hand, rs)
+    closed = facts.closed
+    hits = walk(reading, facts)
+    outcome = plan.outcomes.get((closed, hits))
+    if outcome is None:
+        if len(plan.outcomes) >= 1 << 14:  # bounded, for long batches
+            plan.outcomes.clear()
+        found = {pid: list(matches) for _i, pid, matches in hits}
+        outcome = plan.outcomes[closed, hits] = _outcome_of(found, closed, plan)
+    ctx = hand.context
+    fu = fu_of(reading, ctx, hand.win_tile, closed, outcome.pinfu, plan.double_wind_pair_fu)
+    if not outcome.legal:
+        return Result(False, 0, fu, 0, "", [], list(outcome.excluded), reading, [], 0, [NO_YAKU])
+    han = outcome.han
+    base, limit, pays, total = _points(han, fu, outcome.yakuman, plan.counted_yakuman, plan.kiriage_mangan,
+                                       ctx.dealer, ctx.tsumo)
+    return Result(True, han, fu, base, limit, list(outcome.counted), list(outcome.excluded), reading, list(pays),
+                  total, [])
+
+
+class _Outcome(NamedTuple):
+    """What the patterns a reading shows come to, whatever its fu and seat."""
+
+    legal: bool  # a yaku counts: dora alone make no win
+    counted: tuple[Counted, ...]  # in the rule set's order
+    excluded: tuple[Excluded, ...]  # in the rule set's order
+    han: int
+    yakuman: bool  # the han are yakuman's (13 a unit)
+    pinfu: bool  # pinfu counts, which fixes the fu
+
+
+def _outcome_of(found: dict[str, list[Match]], closed: bool, plan: _Plan) -> _Outcome:
+    """The exclusions, the yakuman and the patterns paid alone applied to `found` (in the rule set's order), and the
+    han of what counts. Written for the common reading, which shows a few yaku, no yakuman and no exclusion: the
+    steps shared with the other families (`Tally`, `apply_exclusions`) are taken only where the reading needs them."""
     value = plan.closed_value if closed else plan.open_value
-    # An open hand does not run the detectors of patterns it cannot count (`open_value` 0): their matches would be
-    # dropped unread.
-    found = matches_of(view, plan.candidates.of(view, -1 if closed else plan.open_keep))
     # A tally (what excluded what) is made only for a reading that excludes something; it works on `found` itself.
     tally: Tally | None = None
     if not plan.excluders.isdisjoint(found):
         tally = Tally(found)
-        apply_exclusions(tally, rs)
+        apply_exclusions(tally, plan.ruleset)
         counting = tally.counting()
     else:
         counting = list(found)  # `tally.counting()`: nothing is excluded, and `found` holds no empty match list
     yakuman = [pid for pid in counting if pid in plan.yakuman] if not plan.yakuman.isdisjoint(counting) else []
-    notes: list[str] = []
     if yakuman:
         tally = tally or Tally(found)
         order, strength = plan.order, plan.closed_value
@@ -170,29 +213,34 @@ def score_reading(hand: Hand, reading: Reading, rs: Ruleset) -> Result:
             if pid != alone[0]:
                 tally.exclude(pid, alone[0], "limit: scored alone")
         counting = tally.counting()
-    # `found` is in the rule set's order (the gates hand the patterns out in it), and so is `counting`.
+    # `found` is in the rule set's order (the walk hands the patterns out in it), and so is `counting`.
     line = plan.counted
-    counted = [line(pid, value[pid], found[pid]) for pid in counting]
+    counted = tuple([line(pid, value[pid], found[pid]) for pid in counting])
     if tally is not None and tally.excluded:
         order = plan.order.__getitem__
-        excluded = [tally.excluded[pid] for pid in sorted(tally.excluded, key=order)]
+        excluded = tuple([tally.excluded[pid] for pid in sorted(tally.excluded, key=order)])
     else:
-        excluded = []
-    fu = fu_of(view, not plan.pinfu.isdisjoint(counting), plan.double_wind_pair_fu)  # `counting`: the ids counted
+        excluded = ()
+    pinfu = not plan.pinfu.isdisjoint(counting)
     if plan.dora.issuperset(counting):
-        notes.append(NO_YAKU)
-        return Result(False, 0, fu, 0, "", [], excluded, reading, [], 0, notes)
+        return _Outcome(False, (), excluded, 0, False, pinfu)
     han = 0
     for c in counted:
         han += c.value * c.count
+    return _Outcome(True, counted, excluded, han, bool(yakuman), pinfu)
+
+
+@lru_cache(maxsize=4096)  # a few dozen han and fu, two seats, two ways to win: the same points again and again
+def _points(han: int, fu: int, yakuman: bool, counted_yakuman: bool, kiriage_mangan: bool, dealer: bool, tsumo: bool
+            ) -> tuple[int, str, tuple[Payment, ...], int]:
+    """The basic points, the limit's name, the payments and what the winner receives."""
     if yakuman:
         units = han // YAKUMAN_HAN
         base, limit = YAKUMAN_BASE * units, yakuman_name(units)
     else:
-        base, limit = basic_points(han, fu, plan.counted_yakuman, plan.kiriage_mangan)
-    ctx = hand.context
-    pays, total = _payments(base, ctx.dealer, ctx.tsumo)
-    return Result(True, han, fu, base, limit, counted, excluded, reading, list(pays), total, notes)
+        base, limit = basic_points(han, fu, counted_yakuman, kiriage_mangan)
+    pays, total = _payments(base, dealer, tsumo)
+    return base, limit, pays, total
 
 
 def order_of(rs: Ruleset, pid: str) -> int:
