@@ -13,8 +13,9 @@ from math import comb, prod
 import pytest
 
 from generator.rulesets import find_ruleset
-from generator.stats.ghost import (DRAGON_GROUP, SUIT, WIND_GROUP, Group, all_hands, all_hands_kinds, class_combinations,
-                                   class_key, four_ghosts_only_sample, ghost_supported, outcomes, removals)
+from generator.stats.ghost import (DRAGON_GROUP, SUIT, WIND_GROUP, Group, all_hands, all_hands_kinds,
+                                   class_combinations, class_key, four_ghosts_only_sample, ghost_supported, outcomes,
+                                   removals)
 from generator.stats.hands import regular_orbits, seven_pairs_orbits, thirteen_orphans_hands
 from generator.stats.tally import score_hand, tile_ruleset
 from generator.stats.wins import NINE, win_ruleset

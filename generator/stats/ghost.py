@@ -38,7 +38,7 @@ from ..rules import Ruleset
 from ..scoring.families import find_policy
 from ..shapes import Form
 from ..tiles import MAX_GHOSTS, NUM_KINDS
-from .hands import HAND_SIZE, Vec, arrangements
+from .hands import HAND_SIZE, Vec, add_tiles, arrangements
 from .tally import Result, Tally, score_hand, tile_ruleset
 from .wins import NINE, WAYS, WinTally, reads_win, win_ruleset
 
@@ -117,12 +117,6 @@ def ghost_supported(rs: Ruleset) -> bool:
 # ----------------------------------------------------------------------------- outcomes of one group
 
 
-def _plus(v: Vec, kind: int, n: int) -> Vec | None:
-    out = list(v)
-    out[kind] += n
-    return tuple(out) if out[kind] <= 4 else None
-
-
 def _completed(group: Group) -> dict[Vec, set[tuple[str, int, bool, bool]]]:
     """Every count vector of the group that is whole groups by itself, with what it makes (form, pairs, all
     pungs, all terminals or honours); at most HAND_SIZE tiles."""
@@ -134,30 +128,21 @@ def _completed(group: Group) -> dict[Vec, set[tuple[str, int, bool, bool]]]:
     whole = set(level)
     for _ in range(4):
         level = {(w, pungs and is_pung, orphan and set_orphan) for v, pungs, orphan in level
-                 for tiles, is_pung, set_orphan in sets if (w := _add(v, tiles)) is not None}
+                 for tiles, is_pung, set_orphan in sets if (w := add_tiles(v, tiles)) is not None}
         whole |= level
     for v, pungs, orphan in whole:
         made.setdefault(v, set()).add(("regular", 0, pungs, orphan))
         for k in range(n):
-            if (w := _plus(v, k, 2)) is not None and sum(w) <= HAND_SIZE:
+            if (w := add_tiles(v, {k: 2})) is not None and sum(w) <= HAND_SIZE:
                 made.setdefault(w, set()).add(("regular", 1, pungs, orphan and k in group.orphans))
     for v in product((0, 2, 4), repeat=n):
         if sum(v) <= HAND_SIZE:
             made.setdefault(v, set()).add(("seven-pairs", sum(v) // 2, False, False))
     base = tuple(1 if k in group.orphans else 0 for k in range(n))
     made.setdefault(base, set()).add(("orphans", 0, False, True))
-    for k in sorted(group.orphans):
-        made.setdefault(_plus(base, k, 1) or base, set()).add(("orphans", 1, False, True))
+    for k in sorted(group.orphans):  # one orphan twice: the pair
+        made.setdefault(base[:k] + (2,) + base[k + 1:], set()).add(("orphans", 1, False, True))
     return made
-
-
-def _add(v: Vec, tiles: dict[int, int]) -> Vec | None:
-    out = list(v)
-    for k, c in tiles.items():
-        out[k] += c
-        if out[k] > 4:
-            return None
-    return tuple(out)
 
 
 def removals(v: Vec, k: int) -> Iterator[Vec]:
@@ -277,7 +262,8 @@ def class_combinations(rs: Ruleset, only: int | None = None) -> Iterator[HandCla
                                 sum(hands // g.hands * g.kinds for g in groups))
 
 
-def _triples(suits: list[tuple[Profile, GroupClass]], by_size: dict[int, list[int]], size: int) -> Iterator[tuple[int, int, int]]:
+def _triples(suits: list[tuple[Profile, GroupClass]], by_size: dict[int, list[int]], size: int
+             ) -> Iterator[tuple[int, int, int]]:
     """Index triples i <= j <= k of suit classes whose sizes add up to `size`."""
     for i in range(len(suits)):
         for j in range(i, len(suits)):

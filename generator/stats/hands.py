@@ -62,7 +62,8 @@ class Orbit:
 # ----------------------------------------------------------------------------- parts
 
 
-def _add(v: Vec, tiles: dict[int, int]) -> Vec | None:
+def add_tiles(v: Vec, tiles: dict[int, int]) -> Vec | None:
+    """`v` with `tiles` (kind: copies) added, or None where a kind would pass four copies."""
     out = list(v)
     for t, n in tiles.items():
         out[t] += n
@@ -78,9 +79,9 @@ def suit_parts(max_size: int = HAND_SIZE) -> list[Part]:
     level: set[Vec] = {(0,) * 9}
     sets_only = set(level)
     for _ in range(max_size // 3):
-        level = {w for v in level for s in sets if (w := _add(v, s)) is not None}
+        level = {w for v in level for s in sets if (w := add_tiles(v, s)) is not None}
         sets_only |= level
-    with_pair = {w for v in sets_only if sum(v) + 2 <= max_size for r in range(9) if (w := _add(v, {r: 2}))}
+    with_pair = {w for v in sets_only if sum(v) + 2 <= max_size for r in range(9) if (w := add_tiles(v, {r: 2}))}
     parts = [Part(sum(v), 0, v) for v in sets_only if sum(v) <= max_size]
     parts += [Part(sum(v), 1, v) for v in with_pair]
     return sorted(parts)
