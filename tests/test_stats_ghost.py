@@ -12,13 +12,14 @@ from math import comb, prod
 
 import pytest
 
+from generator.detectors.suits import NINE_GATES
 from generator.rulesets import find_ruleset
 from generator.stats.ghost import (DRAGON_GROUP, SUIT, WIND_GROUP, Group, all_hands, all_hands_kinds,
                                    class_combinations, class_key, four_ghosts_only_sample, ghost_supported, outcomes,
                                    removals)
 from generator.stats.hands import regular_orbits, seven_pairs_orbits, thirteen_orphans_hands
 from generator.stats.tally import score_hand, tile_ruleset
-from generator.stats.wins import NINE, win_ruleset
+from generator.stats.wins import win_ruleset
 from generator.tiles import NUM_KINDS
 
 RULESET = "guangdong-2023"
@@ -64,7 +65,7 @@ def _made(counts: tuple[int, ...], group: Group) -> set[tuple[str, int, bool, bo
     if all(n in (0, 2, 4) for n in counts):
         out.add(("seven-pairs", sum(counts) // 2, False, False))
     if all((n >= 1) == (k in group.orphans) and n <= 2 for k, n in enumerate(counts)) and list(counts).count(2) <= 1:
-        out.add(("orphans", list(counts).count(2), False, True))
+        out.add(("thirteen-orphans", list(counts).count(2), False, True))
     return out
 
 
@@ -204,12 +205,12 @@ def test_nine_gates_shows_only_in_the_listed_wins():
     standing in. 300 seeded one-suit hands near that shape (a tile moved, ghosts anywhere), each won on every tile
     of the suit it holds: wherever the engine shows nine gates, the win is one of those."""
     listed = {(standing[:w] + (standing[w] + 1,) + standing[w + 1:], g, w)
-              for g in range(5) for standing in removals(NINE, g) for w in range(9) if standing[w] < 4}
+              for g in range(5) for standing in removals(NINE_GATES, g) for w in range(9) if standing[w] < 4}
     wins = win_ruleset(_rs())
     rng = random.Random(9)
     shown = 0
     for _ in range(300):
-        tiles = [r for r, n in enumerate(NINE) for _ in range(n)] + [rng.randrange(9)]
+        tiles = [r for r, n in enumerate(NINE_GATES) for _ in range(n)] + [rng.randrange(9)]
         if rng.random() < 0.5:
             tiles[rng.randrange(14)] = rng.randrange(9)
         ghosts = rng.randint(0, 4)

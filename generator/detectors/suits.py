@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Sequence
+from typing import Final, Literal
 
 from ..shapes import Form
 from ..tiles import is_dragon, is_wind
@@ -31,6 +32,20 @@ def no_honors(v: View) -> list[Match]:
     return [] if v.has_honors else [WHOLE]
 
 
+NINE_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+"""Nine gates' thirteen tiles, 1112345678999 of one suit, as counts per rank."""
+
+
+def gates_shape(counts: Sequence[int], win_rank: int | None = None) -> bool:
+    """Whether one suit's nine counts (fourteen tiles) are nine gates: with `win_rank`, the rank of the winning
+    tile, the thirteen before it are the shape itself (the wait read); without, the fourteen hold it."""
+    if win_rank is None:
+        return all(c >= n for c, n in zip(counts, NINE_GATES, strict=True))
+    before = list(counts)
+    before[win_rank] -= 1
+    return tuple(before) == NINE_GATES
+
+
 @detector("nine_gates", gate=Gate(sets=form_in(Form.REGULAR),
                                   tiles=lambda t, a: t.suits in ONE_SUIT and not t.honors))
 def nine_gates(v: View, *, on_wait: bool = True, concealed: bool = True, self_draw_any: bool = False) -> list[Match]:
@@ -47,12 +62,8 @@ def nine_gates(v: View, *, on_wait: bool = True, concealed: bool = True, self_dr
     if len(v.suits) != 1 or v.has_honors or v.form is not Form.REGULAR:
         return []
     base = next(iter(v.suits)) * 9
-    counts = list(v.counts[base : base + 9])
-    if on_wait and not (self_draw_any and v.ctx.tsumo):
-        counts[v.hand.win_tile - base] -= 1
-        return [WHOLE] if counts == [3, 1, 1, 1, 1, 1, 1, 1, 3] else []
-    need = [3, 1, 1, 1, 1, 1, 1, 1, 3]
-    return [WHOLE] if all(c >= n for c, n in zip(counts, need)) else []
+    wait_read = on_wait and not (self_draw_any and v.ctx.tsumo)
+    return [WHOLE] if gates_shape(v.counts[base: base + 9], v.hand.win_tile - base if wait_read else None) else []
 
 
 @detector("suit_count", gate=Gate(tiles=lambda t, a: t.suits.bit_count() == a["n"], exact=True))

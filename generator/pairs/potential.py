@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..detectors import REGISTRY
+from ..detectors.suits import gates_shape
 from ..messages import N_, Message, Name, joined
 from ..rules import Pattern, Ruleset
 from ..scoring.families import policy_of
@@ -27,9 +28,6 @@ from ..scoring.needs import PLACES, Needs
 from ..shapes import Form, Kind, Reading
 from ..stats.hands import Vec
 from ..tiles import DRAGONS
-
-NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-
 
 @dataclass(frozen=True)
 class Shape:
@@ -65,7 +63,7 @@ def shape_of(r: Reading, counts: Vec) -> Shape:
     if r.form is Form.REGULAR and not any(counts[27:]):
         for k in range(3):
             suit = counts[9 * k:9 * k + 9]
-            if sum(suit) == 14 and all(c >= n for c, n in zip(suit, NINE_GATES, strict=True)):
+            if sum(suit) == 14 and gates_shape(suit):
                 gates = True
     return Shape(r.form, chows, edge, pungs, kongable, winds, dragons,
                  pair is not None and pair.tile in DRAGONS, 1 in counts, fives, gates)

@@ -26,6 +26,7 @@ from ..detectors import REGISTRY, WHOLE, Match, View
 from ..detectors.ranks import TILE_LISTS
 from ..detectors.riichi import dora_count, plain_pair_and_wait, pungs_on_single_wait, waited_on_thirteen
 from ..detectors.gate import Gate
+from ..detectors.suits import gates_shape
 from ..detectors.view import TILE_BITS, ContextKey, ContextProfile, TileProfile, context_key_of, tile_key_of
 from ..hand import Hand
 from ..rules import Pattern
@@ -298,17 +299,8 @@ def _nine_gates(hits: list[Hit], entries: tuple[Entry, ...], facts: HandYaku) ->
     base = tiles[0] // 9 * 9
     counts = [tiles.count(t) for t in range(base, base + 9)]
     for i, pid, args in entries:
-        if args["on_wait"]:
-            before = list(counts)
-            before[hand.win_tile - base] -= 1
-            shows = before == _GATES
-        else:
-            shows = all(c >= n for c, n in zip(counts, _GATES))
-        if shows:
+        if gates_shape(counts, hand.win_tile - base if args["on_wait"] else None):
             hits.append((i, pid, _ONCE))
-
-
-_GATES = [3, 1, 1, 1, 1, 1, 1, 1, 3]
 
 
 def _chows(hits: list[Hit], by: dict[str, tuple[Entry, ...]], sets: tuple[Any, ...], chows: list[int]) -> None:

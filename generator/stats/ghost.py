@@ -34,13 +34,14 @@ from functools import lru_cache
 from itertools import product
 from math import comb, prod
 
+from ..detectors.suits import NINE_GATES
 from ..rules import Ruleset
 from ..scoring.families import find_policy
 from ..shapes import Form
 from ..tiles import MAX_GHOSTS, NUM_KINDS
 from .hands import HAND_SIZE, Vec, add_tiles, arrangements
 from .tally import Result, Tally, score_hand, tile_ruleset
-from .wins import NINE, WAYS, WinTally, reads_win, win_ruleset
+from .wins import WAYS, WinTally, reads_win, win_ruleset
 
 CONVENTION = ("every distinct concealed complete hand of the rule set's 140 tiles once (its tile counts and its "
               "ghosts), hands complete only through their ghosts and every hand of four ghosts included; scored "
@@ -59,7 +60,7 @@ its tiles are terminals, whether it is there at all; and the honours, which clas
 
 Outcome = tuple[int, str, int, bool, bool]
 """What a group's tiles and `ghosts` ghosts can make: (ghosts, form, pairs, all pungs, all terminals or honours);
-form "regular" (sets and `pairs` pairs), "seven-pairs" or "orphans" (its part of thirteen orphans)."""
+form a `Form` value: "regular" (sets and `pairs` pairs), "seven-pairs" or "thirteen-orphans" (its part of them)."""
 
 
 @dataclass(frozen=True)
@@ -139,9 +140,9 @@ def _completed(group: Group) -> dict[Vec, set[tuple[str, int, bool, bool]]]:
         if sum(v) <= HAND_SIZE:
             made.setdefault(v, set()).add(("seven-pairs", sum(v) // 2, False, False))
     base = tuple(1 if k in group.orphans else 0 for k in range(n))
-    made.setdefault(base, set()).add(("orphans", 0, False, True))
+    made.setdefault(base, set()).add(("thirteen-orphans", 0, False, True))
     for k in sorted(group.orphans):  # one orphan twice: the pair
-        made.setdefault(base[:k] + (2,) + base[k + 1:], set()).add(("orphans", 1, False, True))
+        made.setdefault(base[:k] + (2,) + base[k + 1:], set()).add(("thirteen-orphans", 1, False, True))
     return made
 
 
@@ -224,13 +225,13 @@ def _honour_classes(group: Group) -> list[tuple[frozenset[Outcome], GroupClass]]
 
 def _complete(groups: tuple[frozenset[Outcome], ...], ghosts: int, forms: frozenset[Form]) -> bool:
     """Whether some sharing of `ghosts` among the groups makes the hand whole in one of `forms` (四鬼和 aside)."""
-    for form, pairs in (("regular", 1), ("seven-pairs", 7), ("orphans", 1)):
-        if Form(form if form != "orphans" else "thirteen-orphans") not in forms:
+    for form, pairs in ((Form.REGULAR, 1), (Form.SEVEN_PAIRS, 7), (Form.THIRTEEN_ORPHANS, 1)):
+        if form not in forms:
             continue
         reach = {(0, 0)}
         for made in groups:
             reach = {(k + o[0], p + o[2]) for k, p in reach for o in made
-                     if o[1] == form and k + o[0] <= ghosts and p + o[2] <= pairs}
+                     if o[1] == form.value and k + o[0] <= ghosts and p + o[2] <= pairs}
         if (ghosts, pairs) in reach:
             return True
     return False
@@ -306,12 +307,12 @@ def tally_ghosts(rs: Ruleset) -> tuple[Tally, WinTally]:
         raise ValueError(f"{rs.id}: not a rule set of ghosts whose tile patterns read suits only by their outcomes")
     tiles = tile_ruleset(rs)
     tally = Tally(grouping="classes")
-    met = HandClass((), MAX_GHOSTS, 0, 0, 0)
+    met_hands = met_weight = met_kinds = 0  # the hands of four ghosts the classes hold
     wins, win_weight = 0, 0
     for c in class_combinations(rs):
         result = _score(c.counts, c.ghosts, tiles)
         if c.ghosts == MAX_GHOSTS:
-            met = HandClass((), MAX_GHOSTS, met.hands + c.hands, met.weight + c.weight, met.kinds + c.kinds)
+            met_hands, met_weight, met_kinds = met_hands + c.hands, met_weight + c.weight, met_kinds + c.kinds
         if result is None:
             continue
         tally.add(result, c.hands, c.weight)
@@ -321,10 +322,10 @@ def tally_ghosts(rs: Ruleset) -> tuple[Tally, WinTally]:
         hands, weight = all_hands(HAND_SIZE - MAX_GHOSTS)
         result = _score(four_ghosts_only_sample(), MAX_GHOSTS, tiles)
         assert result is not None
-        tally.add(result, hands - met.hands, weight - met.weight)
+        tally.add(result, hands - met_hands, weight - met_weight)
         tally.orbits += 1
-        wins += all_hands_kinds(HAND_SIZE - MAX_GHOSTS) - met.kinds
-        win_weight += (weight - met.weight) * (HAND_SIZE - MAX_GHOSTS)
+        wins += all_hands_kinds(HAND_SIZE - MAX_GHOSTS) - met_kinds
+        win_weight += (weight - met_weight) * (HAND_SIZE - MAX_GHOSTS)
     return tally, nine_gates_wins(rs, wins, win_weight)
 
 
@@ -341,7 +342,7 @@ def nine_gates_wins(rs: Ruleset, wins: int, weight: int) -> WinTally:
     for way in out.ways.values():
         way.hands, way.weight = wins, weight
     listed = sorted({(standing[:w] + (standing[w] + 1,) + standing[w + 1:], ghosts, w)
-                     for ghosts in range(MAX_GHOSTS + 1) for standing in removals(NINE, ghosts) for w in range(9)
+                     for ghosts in range(MAX_GHOSTS + 1) for standing in removals(NINE_GATES, ghosts) for w in range(9)
                      if standing[w] < 4})
     alike = not any(p.params.get("self_draw_any") for p in scored.patterns if p.detect == "nine_gates")
     for counts, ghosts, w in listed:

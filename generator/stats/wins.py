@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import permutations
 
+from ..detectors.suits import gates_shape
 from ..detectors.waits import only_wait
 from ..rules import Pattern, Ruleset
 from ..scoring import engine
@@ -52,9 +53,6 @@ WIN_DETECTORS = frozenset({"wait", "concealed_pungs", "single_wait_pungs", "thir
 
 WAYS = ("discard", "self_drawn")
 """The two ways a win comes, in the order stored: on a discard (tsumo False), self-drawn."""
-
-NINE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-
 
 def reads_win(p: Pattern) -> bool:
     """Whether `p` reads the winning tile or the wait (and nothing of play beyond the way of winning)."""
@@ -105,7 +103,7 @@ def _nine_gates_tiles(counts: Vec) -> bool:
     """Whether the hand holds 1112345678999 of one suit and one more tile of it (the only hands nine gates fits)."""
     for s in range(3):
         part = counts[9 * s: 9 * s + 9]
-        if sum(part) == 14 and all(c >= n for c, n in zip(part, NINE)):
+        if sum(part) == 14 and gates_shape(part):
             return True
     return False
 
