@@ -64,9 +64,6 @@ class Policy(ABC):
     """The value the family reads for an option a rule set leaves out (what the site shows for it)."""
     suit_bound_wilds: ClassVar[bool] = False
     """Whether its hands hold wilds that stay in their suit: the statistics then count them by classes."""
-    statistics_gap: ClassVar[str | None] = None
-    """Why the statistics leave the family out, when that is a choice rather than a missing piece: the pattern
-    pages print it."""
     dealer_by_seat: ClassVar[bool] = False
     """Whether the East seat is the dealer, who is paid more: a hand that names no seat (the notation's default is
     East) is then the dealer's, and the calculator shows beside it what a non-dealer would receive."""
@@ -224,11 +221,6 @@ class Policy(ABC):
         compatibility matrix answers their pairs from this, since the walk of ordinary divisions never meets
         them."""
         return {}
-
-    def statistics_gap_for(self, ruleset: Ruleset) -> str | None:
-        """Why the statistics leave this rule set out when that is a choice (`statistics_gap`, or a reason of the
-        rule set's own), or None."""
-        return self.statistics_gap
 
     def tile_set_winds(self, ruleset: Ruleset) -> bool:
         """Whether the rule set plays with the winds (a family of wilds may leave them out)."""

@@ -112,8 +112,8 @@ def uncovered(rs: Ruleset) -> str | None:
     if policy_supported(rs) or wild_supported(rs) or ghost_supported(rs):
         return None
     family = find_policy(rs.policy)
-    if family is not None and (gap := family.statistics_gap_for(rs)) is not None:
-        return gap
+    if family is not None and family.plays_ghosts(rs):
+        return "its ghosts are counted by classes, and some of its tile patterns read a suit more finely than that"
     if family is not None and family.suit_bound_wilds:
         return "its wild tiles are counted by classes, and some of its tile patterns read more than the wilds"
     return f"the enumerator does not know its scoring policy {rs.policy!r} or its winning forms"

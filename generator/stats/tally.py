@@ -290,4 +290,4 @@ def policy_supported(rs: Ruleset) -> bool:
     knows."""
     family = find_policy(rs.policy)
     return (family is not None and family.orbit_statistics and Form.REGULAR in rs.forms
-            and not family.plays_ghosts(rs) and family.statistics_gap_for(rs) is None)
+            and not family.plays_ghosts(rs))
