@@ -302,8 +302,11 @@ def _parse_common(text: str, expect_total: int) -> tuple[list[tuple[Tile, int]],
 
 # --------------------------------------------------------------------------- the quick path
 
-_PIECE = re.compile(r"(?:[0-9]+[mps]|[1-8]+z|[ESWNPFCG])+|[\[{][^\[\]{}]*[\]}]|\+(?:[0-9][mps]|[1-8]z|[ESWNPFCG])")
-"""One piece of the tile part as the quick path reads it: a run of standing tiles, a meld, or `+` and one tile."""
+_PIECE = re.compile(r"(?:[0-9]+[mps]|[1-8]+z|[ESWNPFCG])+|[\[{][^\[\]{}\s]*[\]}]|\+(?:[0-9][mps]|[1-8]z|[ESWNPFCG])")
+"""One piece of the tile part as the quick path reads it: a run of standing tiles, a meld, or `+` and one tile. None
+holds white space, so the pieces of a line are those of its words."""
+_FLAGS_START = re.compile(r"(?:^|\s)(?=[a-z])")
+"""Where the flags start: the first word opening with a lowercase letter (a word opening with another one fails)."""
 _ALIAS_TEXT = str.maketrans({letter: f"{rank}{suit}" for letter, (rank, suit) in ALIASES.items()})
 _SEGMENT = re.compile(r"([0-9]+)([mpsz])")
 _SEGMENT_RED = re.compile(r"([0-9]*0[0-9]*)([mps])")
@@ -318,9 +321,9 @@ _ONE_TILE.update({f"0{suit}": make(5, suit) for suit in "mps"})
 
 
 def _run_tiles(run: str, out: list[Tile]) -> None:
-    """Append the tiles of a run `_PIECE` accepted ('444m11z', 'E'): each rank takes the next suit letter.
-    Per suit, not per character: honour letters are spelt out as digits first, and the digits are
-    turned into tiles by one `translate`, so the work per tile is done in C."""
+    """Append the tiles of runs `_PIECE` accepted, written one after another ('444m11z', 'E'): each rank takes
+    the next suit letter. Per suit, not per character: honour letters are spelt out as digits first, and the
+    digits are turned into tiles by one `translate`, so the work per tile is done in C."""
     for digits, suit in _SEGMENT.findall(run.translate(_ALIAS_TEXT)):
         out += digits.encode().translate(_RANK_TILES[suit])
 
@@ -347,10 +350,13 @@ def _quick_flag(word: str) -> tuple[str, object]:
         return _FLAG_REFUSED
 
 
-@lru_cache(maxsize=1 << 13)  # Riichi's flag lists (seat, round, riichi flags, indicators) make some 7,000 contexts
-def _quick_context(items: tuple[tuple[str, object], ...], red: int) -> WinContext | None:
-    """The win context of the flags' (field, value) items and the red fives, or None when the full parser would
-    refuse the flags together."""
+@lru_cache(maxsize=1 << 14)  # Riichi's flag lists (seat, round, riichi flags, indicators) make some 9,000 contexts
+def _quick_context(flag_text: str, red: int) -> WinContext | None:
+    """The win context of the flag words and the red fives, or None when the full parser would refuse the flags.
+    Keyed by the words' text as written: a line's flags are one slice of it, hashed in C."""
+    items = tuple(map(_quick_flag, flag_text.split()))
+    if _FLAG_REFUSED in items or len({field for field, _ in items}) != len(items):
+        return None
     values = dict(items, red=red) if red else dict(items)  # `replace(ctx, red=…)` after would cost more than the rest
     try:
         return _checked_context(values, dict.fromkeys(_FIELD_FLAGS, 0))
@@ -380,48 +386,40 @@ def _quick_parts(text: str, expect_total: int) -> tuple[list[Tile], tuple[Meld, 
 
     Why: a batch parses one line per hand, and the character-by-character parser, which keeps a
     column for every tile so that it can say where an error is, would be an eighth of a batch's time.
-    This path reads whole pieces with one regular expression and reuses the full parser's meld and
-    flag rules through memos. It accepts only what the full parser accepts, with the same result:
-    on anything else it gives up, and the full parser words the error (tests/test_fast_paths.py).
+    This path cuts the tile part into pieces with one `findall` (the pieces must cover every character
+    but white space) and reuses the full parser's meld and flag rules through memos. It accepts only
+    what the full parser accepts, with the same result: on anything else it gives up, and the full
+    parser words the error (tests/test_fast_paths.py).
     """
-    words = text.split()
-    standing: list[Tile] = []
-    melds: list[Meld] = []
-    win: Tile | None = None
-    flags: list[str] = []
-    for k, word in enumerate(words):
-        if "a" <= word[0] <= "z":  # the flags start (a word opening with another lowercase letter fails below)
-            if k == 0:
-                return None
-            flags = words[k:]
-            break
-        pos = 0
-        while pos < len(word):
-            m = _PIECE.match(word, pos)
-            if m is None or win is not None:  # nothing may follow the winning tile
-                return None
-            piece, pos = m.group(), m.end()
-            if piece[0] == "+":
-                win = _ONE_TILE[piece[1:]]
-            elif piece[0] in "[{":
-                meld = _quick_meld(piece)
-                if meld is None:
-                    return None
-                melds.append(meld)
-            else:
-                _run_tiles(piece, standing)
-    red = 0
-    if "0" in text:  # a red five, or a zero among the flags
-        tile_part = " ".join(words[:len(words) - len(flags)])
-        if "0" in tile_part:
-            found = _quick_red(tile_part)
-            if found is None:
-                return None
-            red = found
-    items = tuple(map(_quick_flag, flags))
-    if _FLAG_REFUSED in items or len({field for field, _ in items}) != len(items):
+    cut = _FLAGS_START.search(text)
+    tile_text, flag_text = (text[:cut.start()], text[cut.start():]) if cut is not None else (text, "")
+    pieces = _PIECE.findall(tile_text)
+    if not pieces or "".join(pieces) != "".join(tile_text.split()):  # no tiles before the flags, or a stray character
         return None
-    ctx = _quick_context(items, red)
+    win: Tile | None = None
+    if pieces[-1][0] == "+":  # nothing may follow the winning tile
+        win = _ONE_TILE[pieces.pop()[1:]]
+    melds: list[Meld] = []
+    runs: list[str] = []
+    for piece in pieces:
+        if piece[0] in "[{":
+            meld = _quick_meld(piece)
+            if meld is None:
+                return None
+            melds.append(meld)
+        elif piece[0] == "+":
+            return None
+        else:
+            runs.append(piece)
+    standing: list[Tile] = []
+    _run_tiles("".join(runs), standing)
+    red = 0
+    if "0" in tile_text:  # a red five
+        found = _quick_red(tile_text)
+        if found is None:
+            return None
+        red = found
+    ctx = _quick_context(flag_text, red)
     if ctx is None or len(melds) > 4 or len(standing) + (win is not None) != expect_total - 3 * len(melds):
         return None
     tiles = standing + [win] if win is not None else standing[:]

@@ -46,7 +46,9 @@ def _outcome(parse: object, text: str) -> object:
 def _variants(text: str, rng: random.Random) -> list[str]:
     """The same hand written otherwise (extra spaces, no '+', honour letters) and damaged copies of it."""
     out = [text, "  " + text.replace(" ", "   ") + " ", text.replace("+", ""), text.replace("1z", "E"),
-           text.replace("5z", "P").replace("7z", "C"), text.replace(" [", "[")]
+           text.replace("5z", "P").replace("7z", "C"), text.replace(" [", "["),
+           # other white space, which the full parser splits words on too; a meld broken by a space
+           text.replace(" ", "\t"), text.replace(" ", " \u3000"), text.replace("[", "[ ", 1)]
     for _ in range(6):
         chars = list(text)
         for _ in range(rng.randint(1, 3)):
