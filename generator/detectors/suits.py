@@ -46,6 +46,12 @@ def gates_shape(counts: Sequence[int], win_rank: int | None = None) -> bool:
     return tuple(before) == NINE_GATES
 
 
+def holds_nine_gates(counts: Sequence[int]) -> bool:
+    """Whether a fourteen-tile hand's 34 counts are all of one suit, holding nine gates' shape (`gates_shape`):
+    the only hands nine gates fits, whatever the winning tile."""
+    return any(sum(suit) == 14 and gates_shape(suit) for suit in (counts[0:9], counts[9:18], counts[18:27]))
+
+
 @detector("nine_gates", gate=Gate(sets=form_in(Form.REGULAR),
                                   tiles=lambda t, a: t.suits in ONE_SUIT and not t.honors))
 def nine_gates(v: View, *, on_wait: bool = True, concealed: bool = True, self_draw_any: bool = False) -> list[Match]:

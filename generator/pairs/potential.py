@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..detectors import REGISTRY
-from ..detectors.suits import gates_shape
+from ..detectors.suits import holds_nine_gates
 from ..messages import N_, Message, Name, joined
 from ..rules import Pattern, Ruleset
 from ..scoring.families import policy_of
@@ -59,12 +59,7 @@ def shape_of(r: Reading, counts: Vec) -> Shape:
             dragons += s.tile >= 31
     pair = r.sets[-1] if r.form is Form.REGULAR and r.sets else None
     fives = sum(1 << k for k in range(3) if counts[9 * k + 4])
-    gates = False
-    if r.form is Form.REGULAR and not any(counts[27:]):
-        for k in range(3):
-            suit = counts[9 * k:9 * k + 9]
-            if sum(suit) == 14 and gates_shape(suit):
-                gates = True
+    gates = r.form is Form.REGULAR and holds_nine_gates(counts)
     return Shape(r.form, chows, edge, pungs, kongable, winds, dragons,
                  pair is not None and pair.tile in DRAGONS, 1 in counts, fives, gates)
 

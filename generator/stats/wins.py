@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import permutations
 
-from ..detectors.suits import gates_shape
+from ..detectors.suits import holds_nine_gates
 from ..detectors.waits import only_wait
 from ..rules import Pattern, Ruleset
 from ..scoring import engine
@@ -99,15 +99,6 @@ class Reads:
         return self.wait or self.pungs > 0 or self.nine or self.every_tile
 
 
-def _nine_gates_tiles(counts: Vec) -> bool:
-    """Whether the hand holds 1112345678999 of one suit and one more tile of it (the only hands nine gates fits)."""
-    for s in range(3):
-        part = counts[9 * s: 9 * s + 9]
-        if sum(part) == 14 and gates_shape(part):
-            return True
-    return False
-
-
 def unique_wait(counts: Vec, win: Tile) -> bool:
     """Whether `win` is the only tile completing the other thirteen as sets and a pair (the wait patterns' test)."""
     standing = list(counts)
@@ -143,7 +134,7 @@ class Group:
 def _groups(counts: Vec, reads: Reads, form: str) -> list[Group]:
     """The hand's wins split into groups of the same readings and patterns (see the module docstring)."""
     kinds = tuple(t for t in range(NUM_KINDS) if counts[t])
-    if reads.every_tile or form == "knitted" or (reads.nine and _nine_gates_tiles(counts)):
+    if reads.every_tile or form == "knitted" or (reads.nine and holds_nine_gates(counts)):
         return [Group(t, tsumo, ((tsumo, (t,)),)) for tsumo in (False, True) for t in kinds]
     pungs_possible = reads.pungs > 0 and sum(1 for c in counts if c >= 3) >= reads.pungs
     waits = unique_waits(counts) if reads.wait and form == "regular" else ()
