@@ -4,7 +4,6 @@ and the families below this module, which hands the registry to the loader."""
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 from . import ruleset_store
@@ -123,6 +122,8 @@ def _head(path: Path) -> Head | None:
         return None
     rows = text.splitlines()
     end = min((n for (_, _, key), n in lines.items() if not key and n > start), default=len(rows) + 1)
+    import tomllib  # here: a rule set found stored (ruleset_store.py) reads no TOML
+
     try:
         head = tomllib.loads("\n".join(rows[start - 1:end - 1]))["ruleset"]
     except (tomllib.TOMLDecodeError, KeyError):

@@ -111,6 +111,18 @@ def test_the_detectors_the_rule_sets_use_most_are_gated() -> None:
     assert used - gated <= {"chicken", "flowers", "weak_suits", "wild_kongs"}, used - gated
 
 
+def test_a_patterns_arguments_are_what_the_signature_says() -> None:
+    """`DetectorSpec.arguments` reads the code object; `params` reads the signature and its annotations. For every
+    pattern of every rule set they agree, in order too (the gates' tests are built in it)."""
+    for rs in all_rulesets().values():
+        for p in rs.patterns:
+            spec = detectors.REGISTRY[p.detect]
+            by_signature = {name: param.default for name, param in spec.params.items()} | dict(p.params)
+            assert list(spec.arguments(p.params).items()) == list(by_signature.items()), (rs.id, p.id)
+    for spec in detectors.REGISTRY.values():  # every detector, used or not: each parameter annotated
+        assert set(spec.arguments({})) == set(spec.params), spec.name
+
+
 def test_profiles_read_sets_and_tiles() -> None:
     hand = parse_hand("123m123m789p5s [777z] +5s")
     (reading,) = readings(hand)

@@ -14,6 +14,7 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from .gate import Gate
@@ -33,11 +34,36 @@ class Param:
 
 @dataclass(frozen=True)
 class DetectorSpec:
+    """A registered detector. Its parameters and doc are read off the function when first asked for: the loader's
+    checks and the pages ask, a `score` that finds its rule set stored never does, and reading sixty signatures
+    and their annotations is a twentieth of that command's start-up."""
+
     name: str
     fn: DetectorFn
-    params: dict[str, Param]
-    doc: str
     gate: Gate | None = None  # a cheap necessary condition, read off the profiles (gate.py)
+
+    @cached_property
+    def params(self) -> dict[str, Param]:
+        """The keyword parameters, in the signature's order, with their types and defaults."""
+        hints = typing.get_type_hints(self.fn)
+        return {
+            p.name: _param(p.name, hints[p.name], p.default)
+            for p in inspect.signature(self.fn).parameters.values()
+            if p.kind is inspect.Parameter.KEYWORD_ONLY
+        }
+
+    @property
+    def doc(self) -> str:
+        return inspect.getdoc(self.fn) or ""
+
+    def arguments(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Every keyword parameter's value for a pattern that gives `given`, in the signature's order: the given
+        one, else the default (None for a required one, which checked rule data always gives). What `params`
+        says, read off the code object, so scoring never needs the signatures."""
+        code = self.fn.__code__
+        defaults = self.fn.__kwdefaults__ or {}
+        names = code.co_varnames[code.co_argcount:code.co_argcount + code.co_kwonlyargcount]
+        return {name: defaults.get(name) for name in names} | dict(given)
 
 
 REGISTRY: dict[str, DetectorSpec] = {}
@@ -61,14 +87,7 @@ def detector(name: str, gate: Gate | None = None) -> Callable[[DetectorFn], Dete
     def wrap(fn: DetectorFn) -> DetectorFn:
         if name in REGISTRY:
             raise RuntimeError(f"detector {name!r} registered twice")
-        hints = typing.get_type_hints(fn)
-        sig = inspect.signature(fn)
-        params = {
-            p.name: _param(p.name, hints[p.name], p.default)
-            for p in sig.parameters.values()
-            if p.kind is inspect.Parameter.KEYWORD_ONLY
-        }
-        REGISTRY[name] = DetectorSpec(name, fn, params, inspect.getdoc(fn) or "", gate)
+        REGISTRY[name] = DetectorSpec(name, fn, gate)
         return fn
 
     return wrap

@@ -114,7 +114,7 @@ REQUIREMENTS: dict[str, Callable[[Mapping[str, Any]], Requirement]] = {
 
 def detector_args(p: Pattern) -> dict[str, Any]:
     """The pattern's detector arguments, defaults filled in."""
-    return {name: param.default for name, param in REGISTRY[p.detect].params.items()} | dict(p.params)
+    return REGISTRY[p.detect].arguments(p.params)
 
 
 def places(s: Shape) -> frozenset[str]:

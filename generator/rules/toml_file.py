@@ -6,7 +6,6 @@ Every content loader (rule sets, the bibliography, curated hands, concepts) read
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
 
 from .errors import ContentError
@@ -27,6 +26,8 @@ class TomlFile:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise ContentError(self.name, None, "(file)", f"cannot read: {exc}") from None
+        import tomllib  # here: a command that finds its rule sets stored reads no TOML (ruleset_store.py)
+
         try:
             self.data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:

@@ -66,7 +66,7 @@ class Candidates:
             spec = REGISTRY[p.detect]
             exact = spec.gate is not None and spec.gate.exact
             self._bound.append((p, None if exact else bind(spec.fn, p.params)))
-            args = {name: param.default for name, param in spec.params.items()} | dict(p.params)
+            args = spec.arguments(p.params)
             gate = spec.gate
             for part, tests in self._tests.items():
                 test = getattr(gate, part) if gate is not None else None

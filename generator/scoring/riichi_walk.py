@@ -98,7 +98,7 @@ class WalkPlan:
             if p.id not in wanted:
                 continue
             spec = REGISTRY[p.detect]
-            args = {name: param.default for name, param in spec.params.items()} | dict(p.params)
+            args = spec.arguments(p.params)
             gate = spec.gate
             known = _KNOWN.get(p.detect, False)
             if gate is not None and gate.exact and gate.sets is None:

@@ -88,8 +88,7 @@ FIXED: dict[str, Reads] = {
 
 
 def _args(p: Pattern) -> dict[str, Any]:
-    spec = REGISTRY[p.detect]
-    return {name: param.default for name, param in spec.params.items()} | dict(p.params)
+    return REGISTRY[p.detect].arguments(p.params)
 
 
 def reads(p: Pattern) -> str | None:

@@ -71,7 +71,7 @@ def tile_only(p: Pattern) -> bool:
     when = TILE_WHEN.get(p.detect)
     if when is None:
         return False
-    args = {name: param.default for name, param in REGISTRY[p.detect].params.items()} | dict(p.params)
+    args = REGISTRY[p.detect].arguments(p.params)
     return when(args)
 
 
