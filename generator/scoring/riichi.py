@@ -28,7 +28,7 @@ from dataclasses import fields
 from functools import lru_cache
 from operator import attrgetter
 
-from ..hand import Hand, WaitingHand, WinContext
+from ..hand import Hand, MeldKind, WaitingHand, WinContext
 from ..messages import N_, Message, Name, joined
 from ..notation import parse_hand
 from ..rules import ContentError, Pattern, Ruleset
@@ -52,6 +52,8 @@ from .riichi_reading import (
     score_reading,
     yakuman_name,
 )
+
+_KONG = MeldKind.KONG
 
 UNUSED_FLAGS = ("last_copy", "flowers", "wild_kongs")
 """Context fields of the notation that Riichi does not read."""
@@ -104,10 +106,15 @@ def _problem(hand: Hand | WaitingHand) -> str | None:
     ctx = hand.context
     if ctx.dealer and ctx.seat != EAST:
         return Message(N_("in Riichi the dealer is the East seat: 'dealer' needs seat=E (or leave 'dealer' out)"))
-    is_open = any(not m.concealed for m in hand.melds)
-    if ctx.declared_riichi and is_open:
+    is_open = False
+    kongs = 0
+    for m in hand.melds:  # one pass, no generators: every hand of a batch is asked
+        if not m.concealed:
+            is_open = True
+        if m.kind is _KONG:
+            kongs += 1
+    if is_open and (ctx.riichi or ctx.double_riichi):
         return Message(N_("riichi is declared on a concealed hand only; this hand has a claimed meld"))
-    kongs = sum(1 for m in hand.melds if m.is_kong)
     if len(ctx.dora) > 1 + kongs:
         return Message(N_("%(n)s dora indicators with %(kongs)s kong(s): at most one, plus one per kong"),
                        n=len(ctx.dora), kongs=kongs)
