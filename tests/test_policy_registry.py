@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import ClassVar
@@ -98,9 +100,10 @@ def toy_ruleset(tmp_path: Path) -> Ruleset:
 
 
 def test_the_built_in_families_and_their_facts() -> None:
-    assert BUILT_IN == tuple(family.name for family in families.BUILT_IN)  # each once, in the registry's order
-    for family in families.BUILT_IN:
-        assert all(policy_of(n) is family for n in (family.name, *family.aliases))
+    assert BUILT_IN == families.BUILT_IN  # each once, in the registry's order
+    for name in families.BUILT_IN:
+        family = policy_of(name)
+        assert family.name == name and all(policy_of(n) is family for n in family.aliases)
         with pytest.raises(ValueError, match="already registered"):
             register(type(family)())
     assert {rs.policy for rs in all_rulesets().values()} == set(BUILT_IN)  # each plays a rule set, none plays another
@@ -108,6 +111,31 @@ def test_the_built_in_families_and_their_facts() -> None:
     assert policy_of("series").group_label == "Series"
     with pytest.raises(UnknownPolicy, match=re.escape(f"unknown scoring policy 'toy' (known: {', '.join(BUILT_IN)})")):
         policy_of("toy")
+
+
+LAZY = """
+import sys
+from generator.scoring import families
+from generator.rulesets import find_ruleset
+from generator.scoring.engine import score
+from generator.notation import parse_hand
+loaded = lambda: [n for n in families.BUILT_IN if "generator.scoring." + n in sys.modules]
+assert loaded() == [], loaded()
+score(parse_hand("123m456p789s234m5z+5z"), find_ruleset("riichi"))
+assert loaded() == ["riichi"], loaded()
+assert families.names() == families.BUILT_IN
+assert families.find_policy("no-such-family") is None and loaded() == list(families.BUILT_IN)
+"""
+
+
+def test_a_family_is_imported_when_first_asked_for_and_an_alias_finds_its_family() -> None:
+    """Scoring under one rule set imports its family alone; a name that is no family's imports them all, to be
+    sure; an alias asked of a fresh registry finds its family. Each in a fresh interpreter."""
+    run = [sys.executable, "-c"]
+    subprocess.run([*run, LAZY], cwd=ROOT, check=True, timeout=120)
+    alias = ("from generator.scoring import families\n"
+             "assert families.policy_of('推倒和') is families.policy_of('guangdong')\n")
+    subprocess.run([*run, alias], cwd=ROOT, check=True, timeout=120)
 
 
 def test_the_loader_knows_a_family_only_once_registered(tmp_path: Path) -> None:
