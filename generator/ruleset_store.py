@@ -13,6 +13,9 @@ content does. The validated `Ruleset` is kept in the build cache's folder beside
 Any other key is a miss, and a miss loads as before: content with an error raises its `file:line:
 field` errors and stores nothing. Only the project's own content folder is kept; the result is the
 same whether it came from the cache or not (tests/test_rules_lookup.py).
+
+Each rule set is its own entry, so a start reads the one it needs however many names earlier processes asked for
+(unpickling a rule set is a millisecond or more); one small entry says which rule set each name found.
 """
 
 from __future__ import annotations
@@ -26,7 +29,9 @@ from .rules import CONTENT_DIR, Ruleset
 from .rules.sources import bibliography_path
 
 ENTRY = "rulesets-by-name"
-"""The cache entry: {name as asked, lowercased: Ruleset} for one key."""
+"""The cache entry: {name as asked, lowercased: the id of the rule set it found} for one key."""
+RULESET_ENTRY = "ruleset-{id}"
+"""The cache entry of one rule set, by its id, for the same key."""
 _PACKAGE = Path(__file__).resolve().parent
 
 
@@ -65,8 +70,9 @@ def stored(name: str, content: Path) -> tuple[Ruleset | None, str | None]:
     if cache is None or key is None:
         return None, None
     found = cache.load(ENTRY, key)
-    rs = found.get(name) if isinstance(found, dict) else None
-    return (rs if isinstance(rs, Ruleset) else None), key
+    rid = found.get(name) if isinstance(found, dict) else None
+    rs = cache.load(RULESET_ENTRY.format(id=rid), key) if isinstance(rid, str) else None
+    return (rs if isinstance(rs, Ruleset) and rs.id == rid else None), key
 
 
 def store(name: str, content: Path, key: str | None, rs: Ruleset) -> None:
@@ -74,7 +80,8 @@ def store(name: str, content: Path, key: str | None, rs: Ruleset) -> None:
     cache = _cache(content)
     if cache is None or key is None:
         return
+    cache.store(RULESET_ENTRY.format(id=rs.id), key, rs)
     found = cache.load(ENTRY, key)
     kept = dict(found) if isinstance(found, dict) else {}
-    kept[name] = rs
+    kept[name] = rs.id
     cache.store(ENTRY, key, kept)
