@@ -32,6 +32,7 @@ from typing import Any
 from markupsafe import Markup
 
 from ..digest import ruleset_stamp
+from ..scoring import families
 from ..tiles import ALL_TILES, GHOST, tile_en, tile_to_text, tile_zh
 from . import calculator_snapshot, calculator_words, i18n, svg, urls
 from .i18n import N_
@@ -91,9 +92,10 @@ def _imported(path: Path) -> set[Path]:
 
 def engine_sources() -> dict[str, Path]:
     """The engine modules scoring needs, by their path in the bundle (generator/…): every module the worker's
-    entry module imports, followed to the end (no module of the package imports by computed name:
-    tests/test_structure.py)."""
-    todo = [_PACKAGE / "__init__.py", _PACKAGE / "site" / "calculator_engine.py"]
+    entry module imports, and every family module (the registry imports those by name when first asked for, the
+    one import by computed name in the package: tests/test_structure.py), followed to the end."""
+    todo = [_PACKAGE / "__init__.py", _PACKAGE / "site" / "calculator_engine.py",
+            *(_PACKAGE / "scoring" / f"{name}.py" for name in families.BUILT_IN)]
     seen: set[Path] = set()
     while todo:
         path = todo.pop()
