@@ -12,9 +12,10 @@
   more than the line: with one step gone the others run faster too (a smaller working set, so
   fewer cache misses), and the replayed answers were made beforehand.
 
-Steps of the engine (`score --batch --ruleset mcr`): parse the notation; the hand's canonical
-text (the result's key); its readings; detection (each scored reading's `View` and the
-detectors the gates let through); the JSON text. What is left is the counting principles, the
+Steps of the engine (`score --batch --ruleset mcr`): parse the notation (which sees that a line
+is already the hand's canonical text, the result's key, as these generated lines are); its
+readings; detection (each scored reading's `View` and the detectors the gates let through); the
+JSON text. What is left is the counting principles, the
 best reading, the receipt and the batch loop. Steps of the pipeline (`pymahjonggb_batch.py`):
 the same parse; PyMahjongGB's arguments; its C++ calculator; the JSON text.
 
@@ -166,8 +167,7 @@ def engine_steps() -> dict[str, Step]:
     """The steps of the engine's batch line (tests/test_benchmarks.py checks that replaying any of them leaves every
     line as it was, so what a replay saves is the step and nothing else)."""
     return {
-        "parse the notation": Step(cli, "parse_hand"),
-        "the hand's canonical text": Step(engine, "format_hand"),
+        "parse the notation": Step(cli, "parse_keyed"),
         "readings": Step(engine, "readings_of", list),
         # the policy removes what the principles drop from the detectors' answer, so it gets a copy
         "detection (View + detectors)": Step(mcr, "find", dict, unneeded=((mcr, "View"),), again=_detect_again),

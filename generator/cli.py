@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 from .cli_common import EXIT_FAIL, EXIT_OK, EXIT_USAGE, UsageError, rulesets_named
 from .cli_runs import add_run_parsers
-from .notation import HandError, format_waiting, parse_hand, parse_waiting
+from .notation import HandError, format_waiting, parse_hand, parse_keyed, parse_waiting
 from .rules import CONTENT_DIR, ContentError, Ruleset
 from .rulesets import all_rulesets, find_ruleset
 from .scoring import Score, score
@@ -77,11 +77,11 @@ def score_line(text: str, rulesets: list[Ruleset], named: bool = False) -> list[
 def score_line_text(text: str, rulesets: list[Ruleset], named: bool = False) -> str:
     """`_dump(score_line(text, rulesets))`, the line `score --batch` writes, without building the objects.
     With `named` (the rule sets were asked for by name) a hand one of them cannot have is an error."""
-    hand = parse_hand(text)
+    hand, key = parse_keyed(text)
     if named:
         for rs in rulesets:
             check(hand, rs)
-    return "[" + ", ".join([score(hand, rs).json_text() for rs in rulesets]) + "]"
+    return "[" + ", ".join([score(hand, rs, key=key).json_text() for rs in rulesets]) + "]"
 
 
 def _lines(path: str) -> Iterator[tuple[int, str]]:

@@ -28,7 +28,16 @@ from hypothesis import strategies as st
 
 from generator.completion import Waits
 from generator.hand import Hand, WaitingHand
-from generator.notation import BOOL_FLAGS, FLAG_ORDER, HandError, format_hand, format_waiting, parse_hand, parse_waiting
+from generator.notation import (
+    BOOL_FLAGS,
+    FLAG_ORDER,
+    HandError,
+    format_hand,
+    format_waiting,
+    parse_hand,
+    parse_keyed,
+    parse_waiting,
+)
 from generator.rules import Ruleset
 from generator.scoring import Score, score
 from generator.scoring.families import policy_of
@@ -283,6 +292,7 @@ def check_string(text: str, tally: Tally | None = None) -> Hand | None:
         canonical = format_hand(hand)
         assert parse_hand(canonical) == hand, (text, canonical)
         assert format_hand(parse_hand(canonical)) == canonical
+        assert parse_keyed(text) == (hand, canonical) and parse_keyed(canonical) == (hand, canonical), text
         if tally is not None:
             tally.parsed += 1
     try:

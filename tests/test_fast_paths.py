@@ -25,6 +25,7 @@ from generator.notation import (
     _parse_waiting_fully,
     format_hand,
     parse_hand,
+    parse_keyed,
     parse_waiting,
 )
 from generator.rulesets import all_rulesets
@@ -64,6 +65,13 @@ def _variants(text: str, rng: random.Random) -> list[str]:
     return out
 
 
+def _text_is_key(text: str) -> bool:
+    """Whether `parse_keyed` took `text` itself as the hand's key; either way the key is `format_hand`'s."""
+    hand, key = parse_keyed(text)
+    assert key == format_hand(hand), text
+    return key is text
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 def test_quick_parser_agrees_with_the_full_parser(seed: int) -> None:
     rng = random.Random(seed)
@@ -71,13 +79,29 @@ def test_quick_parser_agrees_with_the_full_parser(seed: int) -> None:
     for hand in random_hands(seed, 1500):
         text = format_hand(hand)
         assert parse_hand(text) == hand
+        assert _text_is_key(text), text  # canonical text is seen to be so (these hands have no red fives)
         for variant in _variants(text, rng):
             got = _outcome(parse_hand, variant)
             assert got == _outcome(_parse_hand_fully, variant), variant
-            quick += not isinstance(got, tuple)
+            if not isinstance(got, tuple):
+                quick += 1
+                _text_is_key(variant)
             short = variant.replace("+", " ", 1) if "+" in variant else variant[1:]
             assert _outcome(parse_waiting, short) == _outcome(_parse_waiting_fully, short), short
     assert quick > 1500 * 4  # most variants are hands, so the comparison is not only of errors
+
+
+def _moved_reds(text: str) -> list[str]:
+    """The text with each red five `0` swapped with each plain five of the tile part: the same tiles, the red one
+    written elsewhere than the canonical text writes it (or in another suit)."""
+    tiles = text.split(" dora")[0]
+    out = []
+    for i in (i for i, c in enumerate(tiles) if c == "0"):
+        for j in (j for j, c in enumerate(tiles) if c == "5"):
+            swapped = list(text)
+            swapped[i], swapped[j] = "5", "0"
+            out.append("".join(swapped))
+    return out
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -89,10 +113,13 @@ def test_quick_parser_agrees_on_riichi_hands(seed: int) -> None:
     quick = reds = 0
     for text in riichi_hands(seed, 1500):
         reds += "0" in text.split(" dora")[0]
-        for variant in _variants(text, rng) + [text.replace("5m", "0m", 1), text.replace("0", "5", 1)]:
+        assert _text_is_key(text) == ("0" not in text.split(" dora")[0]), text  # a red five: the key is written
+        for variant in _variants(text, rng) + [text.replace("5m", "0m", 1), text.replace("0", "5", 1)] + _moved_reds(text):
             got = _outcome(parse_hand, variant)
             assert got == _outcome(_parse_hand_fully, variant), variant
-            quick += not isinstance(got, tuple)
+            if not isinstance(got, tuple):
+                quick += 1
+                _text_is_key(variant)
     assert quick > 1500 * 4 and reds > 300
 
 

@@ -140,10 +140,10 @@ def test_batch_goes_on_past_an_engine_failure(tmp_path: Path, capsys: pytest.Cap
 
     real = cli.score
 
-    def flaky(hand, rs):  # type: ignore[no-untyped-def]
+    def flaky(hand, rs, **given):  # type: ignore[no-untyped-def]
         if hand.context.tsumo:
             raise ZeroDivisionError("division by zero")
-        return real(hand, rs)
+        return real(hand, rs, **given)
 
     monkeypatch.setattr(cli, "score", flaky)
     path = tmp_path / "hands.txt"

@@ -56,9 +56,11 @@ def ghost_flags(hand: Hand, ruleset: Ruleset) -> list[str]:
     return [name for name, on in (("ghosts-discarded", ctx.ghosts_discarded), ("horses", ctx.horses)) if on]
 
 
-def score(hand: Hand, ruleset: Ruleset, found: list[Reading] | None = None) -> Score:
-    """Score `hand`; `found` passes its readings (`readings_of`) when the caller already has them."""
-    key = format_hand(hand)
+def score(hand: Hand, ruleset: Ruleset, found: list[Reading] | None = None, key: str | None = None) -> Score:
+    """Score `hand`; `found` passes its readings (`readings_of`) when the caller already has them, `key` its
+    canonical text (`format_hand`'s, which `notation.parse_keyed` gives with the hand)."""
+    if key is None:
+        key = format_hand(hand)
     if found is None:
         found = readings_of(hand, ruleset)  # through the module: benchmarks/engine_phases.py replays this step
     policy = policy_of(ruleset.policy)
