@@ -51,6 +51,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
         print(f"weighted by tiles, {name:<20} {weights[name]:>18,}  (published {want:,})", file=sys.stderr)
     for line in result.skipped:
         print(f"skipped {line}", file=sys.stderr)
+    for rid, first in result.shared.items():
+        print(f"{rid}: the figures of {first}, tallied once (the same patterns, options and forms)", file=sys.stderr)
     problems = result.universe.problems() if result.universe.by_form else []
     if args.limit is None and problems:
         print("error: the enumerator disagrees with the published counts: " + "; ".join(problems), file=sys.stderr)

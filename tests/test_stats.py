@@ -217,3 +217,23 @@ def test_stats_object_ranks_and_fingerprints() -> None:
     changed = replace(rs, patterns=tuple(replace(p, value=p.value + 1) if p.id == best else p for p in rs.patterns))
     assert not is_current(obj, changed) and fingerprint(changed) != fingerprint(rs)
     assert "rank 1 of" in (frequency_text(obj, best) or "")
+
+
+def test_rule_sets_with_the_same_fingerprints_are_tallied_once_and_share_equal_figures() -> None:
+    """MCR 2006 plays the hands as MCR does, Riichi's WRC 2025 edition as M-League's: a run tallies each pair once.
+    What the shared tally gives a rule set is what a run of that rule set alone gives it (a slice of the orbits)."""
+    from generator.stats.run import run_stats, same_figures
+
+    rulesets = all_rulesets()
+    ids = ["mcr", "mcr-2006", "riichi-mleague", "riichi-wrc-2025", "zj-2.4"]
+    assert {k: v for k, v in same_figures([rulesets[r] for r in ids]).items() if k != v} == {
+        "mcr-2006": "mcr", "riichi-wrc-2025": "riichi-mleague"}
+    together = run_stats([rulesets[r] for r in ids], jobs=1, limit=300)
+    assert together.shared == {"mcr-2006": "mcr", "riichi-wrc-2025": "riichi-mleague"}
+    for rid in ("mcr-2006", "riichi-wrc-2025"):
+        alone = run_stats([rulesets[rid]], jobs=1, limit=300)
+        assert alone.shared == {}
+        rs = rulesets[rid]
+        assert stats_object(rs, together.tallies[rid], together.wins.get(rid)) == stats_object(
+            rs, alone.tallies[rid], alone.wins.get(rid))
+        assert together.tallies[rid].orbits > 0

@@ -105,6 +105,16 @@ class RunResult:
     universe: Universe
     seconds: float
     skipped: list[str]  # rule sets the run cannot cover, with why
+    shared: dict[str, str] = field(default_factory=dict)  # a rule set -> the one whose figures it took (`same_figures`)
+
+
+def same_figures(rulesets: list[Ruleset]) -> dict[str, str]:
+    """Each rule set's id -> the id of the first of `rulesets` with the same fingerprints (`store.fingerprint` and
+    `store.wins_fingerprint`: everything its figures are computed from, which is also what decides whether stored
+    figures are current). Those are tallied once and share the figures: MCR's 2006 edition plays the hands as MCR
+    does, and the WRC 2025 edition of Riichi as M-League's."""
+    first: dict[tuple[str, str], str] = {}
+    return {rs.id: first.setdefault((fingerprint(rs), wins_fingerprint(rs)), rs.id) for rs in rulesets}
 
 
 def uncovered(rs: Ruleset) -> str | None:
@@ -129,12 +139,14 @@ def run_stats(rulesets: list[Ruleset], jobs: int = 2, limit: int | None = None,
     start = time.perf_counter()
     supported = [rs for rs in rulesets if policy_supported(rs)]
     skipped = [f"{rs.id}: {why}" for rs in rulesets if (why := uncovered(rs))]
+    shared = same_figures(supported)
+    tallied = [rs for rs in supported if shared[rs.id] == rs.id]
     parts: Iterable[tuple[dict[str, Tally], dict[str, WinTally], Universe]] = ()
-    if supported:  # only rule sets of wild tiles: no orbit to enumerate
+    if tallied:  # only rule sets of wild tiles: no orbit to enumerate
         kept = Checkpoints(checkpoints, "stats", limit, shard,
-                           [(rs.id, fingerprint(rs), wins_fingerprint(rs)) for rs in supported])
-        parts = run_shards(partial(shard_work, supported), orbit_shards(limit, shard), scheduler, jobs, kept, report)
-    tallies = {rs.id: Tally() for rs in supported}
+                           [(rs.id, fingerprint(rs), wins_fingerprint(rs)) for rs in tallied])
+        parts = run_shards(partial(shard_work, tallied), orbit_shards(limit, shard), scheduler, jobs, kept, report)
+    tallies = {rs.id: Tally() for rs in tallied}
     wins: dict[str, WinTally] = {}
     universe = Universe()
     for part_tallies, part_wins, part_universe in parts:
@@ -150,4 +162,9 @@ def run_stats(rulesets: list[Ruleset], jobs: int = 2, limit: int | None = None,
             tallies[rs.id], wins[rs.id] = tally_ghosts(rs)
     if progress:
         progress(f"scored {sum(t.orbits for t in tallies.values()):,} orbit × rule set pairs")
-    return RunResult(tallies, wins, universe, time.perf_counter() - start, skipped)
+    taken = {rid: first for rid, first in shared.items() if rid != first}
+    for rid, first in taken.items():
+        tallies[rid] = tallies[first]
+        if first in wins:
+            wins[rid] = wins[first]
+    return RunResult(tallies, wins, universe, time.perf_counter() - start, skipped, taken)
