@@ -92,14 +92,21 @@ def reported(rs: Ruleset) -> list[str]:
 # ----------------------------------------------------------------------------- one hand
 
 
+_TILE_BYTES = tuple(bytes([t]) for t in range(NUM_KINDS))
+_WON = {tsumo: WinContext(tsumo=tsumo) for tsumo in (False, True)}
+"""The two contexts of the statistics' hands, made once: a context has twenty fields to set, and every hand scored
+asks for one."""
+
+
 def hand_of(counts: Vec, win: Tile | None = None, tsumo: bool = True, ghosts: int = 0) -> Hand:
     """The concealed hand of these tile counts and `ghosts` ghosts, won on `win` (by default its highest tile that
-    is not a ghost), self-drawn unless `tsumo` is False."""
-    tiles = [t for t in range(NUM_KINDS) for _ in range(counts[t])]
+    is not a ghost), self-drawn unless `tsumo` is False. The tiles are spelt out in C (each kind's byte repeated its
+    count): every hand the statistics score is made here, a tenth of their time when built tile by tile."""
+    tiles = list(b"".join(map(bytes.__mul__, _TILE_BYTES, counts)))
     if win is None:
         win = tiles[-1]
     tiles.remove(win)
-    return Hand(tuple(tiles) + (GHOST,) * ghosts, (), win, WinContext(tsumo=tsumo))
+    return Hand(tuple(tiles) + (GHOST,) * ghosts, (), win, _WON[tsumo])
 
 
 @dataclass(frozen=True)
