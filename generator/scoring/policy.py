@@ -22,6 +22,9 @@ from ..messages import N_, Message, Name, Plain
 from ..shapes import Form, Reading
 from ..shapes import readings as ordinary_readings
 
+AlikeCheck = Callable[[Hand, list[Reading], "list[tuple[int, list[Counted], list[Excluded]]]"], bool]
+"""`Policy.scores_alike`'s test: the hand, its readings, and each reading's (total, counted, excluded)."""
+
 _DEFAULT_CONTEXT = {f.name: getattr(WinContext(), f.name) for f in fields(WinContext)}
 
 if TYPE_CHECKING:
@@ -193,6 +196,13 @@ class Policy(ABC):
         policy works them out on the way, so the statistics' tie check does not score them again; None: it asks
         `score_division` itself."""
         return self.score(hand, found, ruleset, ""), None
+
+    def scores_alike(self, earlier: Ruleset, ruleset: Ruleset) -> AlikeCheck | None:
+        """For the statistics, which score the same hands under each rule set in turn: a test of whether `ruleset`
+        scores a hand exactly as `earlier` did, every reading the same total with the same counted and excluded
+        patterns, given the hand, its readings and what `score_each` gave each under `earlier`. None when the family
+        cannot tell for these two rule sets (the default), and every hand is scored again."""
+        return None
 
     def problem(self, hand: Hand | WaitingHand) -> str | None:
         """What makes a hand of valid notation impossible in the family's game, or None: scored, such a hand is no

@@ -25,7 +25,7 @@ The reading scoring the most points is taken (then the most han, then fu).
 from __future__ import annotations
 
 from dataclasses import fields
-from functools import lru_cache
+from functools import lru_cache, partial
 from operator import attrgetter
 
 from ..hand import Hand, MeldKind, WaitingHand, WinContext
@@ -35,7 +35,7 @@ from ..rules import ContentError, Pattern, Ruleset
 from ..shapes import Form, Reading
 from ..tiles import EAST
 from .needs import Needs
-from .policy import Policy
+from .policy import AlikeCheck, Policy
 from .result import Counted, Excluded, Score
 from .riichi_fu import fu_of
 from .riichi_reading import (
@@ -44,12 +44,14 @@ from .riichi_reading import (
     OPTION_DEFAULTS,
     YAKUMAN,
     YAKUMAN_HAN,
+    Plan,
     Result,
     hand_yaku,
     option,
     order_of,
     plan_of,
     score_reading,
+    total_of,
     yakuman_name,
 )
 
@@ -169,6 +171,71 @@ def score_each(hand: Hand, found: list[Reading], rs: Ruleset, key: str) -> tuple
     notes = list(best.notes)
     return Score(rs.id, key, True, best.legal, best.total, rs.unit, best.patterns, best.excluded, notes,
                  best.reading, best.payments, han=best.han, fu=best.fu, limit=best.limit), each
+
+
+# --------------------------------------------------------------------------- editions that score alike
+
+
+POINTS_OPTIONS = frozenset({"counted_yakuman", "stack_yakuman", "kiriage_mangan", "double_wind_pair_fu"})
+"""Options in which two editions may differ and still count the same patterns in a hand without a yakuman; its
+points may still differ, so `scores_alike` works them out again reading by reading."""
+
+
+def scores_alike(earlier: Ruleset, ruleset: Ruleset) -> AlikeCheck | None:
+    """`RiichiPolicy.scores_alike`. Editions whose patterns other than the yakuman are the same data, whose options
+    differ only in POINTS_OPTIONS, and whose yakuman the earlier one also has, count the same patterns in every
+    reading where the earlier found no yakuman; the test then checks that each reading's points come out the same
+    under both, from its han and fu."""
+    if earlier.policy != ruleset.policy or earlier.forms != ruleset.forms:
+        return None
+    if _other_options(earlier) != _other_options(ruleset) or _plain_patterns(earlier) != _plain_patterns(ruleset):
+        return None
+    theirs = {p.id: (p.detect, dict(p.params)) for p in earlier.patterns if p.group == YAKUMAN}
+    if any(theirs.get(p.id) != (p.detect, dict(p.params)) for p in ruleset.patterns if p.group == YAKUMAN):
+        return None  # a yakuman only the later one has could show where the earlier found none
+    a, b = plan_of(earlier), plan_of(ruleset)
+    same_points = ((a.counted_yakuman, a.kiriage_mangan, a.double_wind_pair_fu)
+                   == (b.counted_yakuman, b.kiriage_mangan, b.double_wind_pair_fu))
+    return partial(_alike, a, b, same_points)
+
+
+def _other_options(rs: Ruleset) -> dict[str, object]:
+    return {k: v for k, v in rs.options.items() if k not in POINTS_OPTIONS}
+
+
+def _plain_patterns(rs: Ruleset) -> list[tuple[object, ...]]:
+    """The patterns other than the yakuman as the scoring reads them; exclusions of a yakuman left out (none
+    applies in a reading without one)."""
+    yakuman = {p.id for p in rs.patterns if p.group == YAKUMAN}
+    return [(p.id, p.value, p.open_value, p.group, p.detect, dict(p.params), dict(p.extra),
+             [(e.id, e.why, e.count) for e in p.excludes if e.id not in yakuman])
+            for p in rs.patterns if p.id not in yakuman]
+
+
+def _alike(a: Plan, b: Plan, same_points: bool, hand: Hand, found: list[Reading],
+           each: list[tuple[int, list[Counted], list[Excluded]]]) -> bool:
+    """`scores_alike`'s test of one hand; `each`: what `a`'s rule set gave each reading."""
+    yakuman = a.yakuman
+    ctx = hand.context
+    if ctx.dealer != (ctx.seat == EAST):  # as `prepare` seats it, without making the hand again
+        ctx = _seated(ctx)
+    closed = all(m.concealed for m in hand.melds)
+    for reading, (total, counted, excluded) in zip(found, each, strict=True):
+        if any(c.id in yakuman for c in counted) or any(e.id in yakuman for e in excluded):
+            return False
+        if same_points:
+            continue
+        pinfu = any(c.id in a.pinfu for c in counted)
+        fu = fu_of(reading, ctx, hand.win_tile, closed, pinfu, a.double_wind_pair_fu)
+        if b.double_wind_pair_fu != a.double_wind_pair_fu and fu_of(
+                reading, ctx, hand.win_tile, closed, pinfu, b.double_wind_pair_fu) != fu:
+            return False  # even in a reading of no legal win: readings that tie are told apart by their fu
+        if not total:  # no legal win: none under the other either, as the same patterns count
+            continue
+        han = sum(c.points for c in counted)
+        if not total == total_of(a, han, fu, ctx.dealer, ctx.tsumo) == total_of(b, han, fu, ctx.dealer, ctx.tsumo):
+            return False  # the first: this test's working out is not the scoring's, so it cannot vouch
+    return True
 
 
 class RiichiPolicy(Policy):
@@ -307,6 +374,9 @@ class RiichiPolicy(Policy):
                    ) -> tuple[Score, list[tuple[int, list[Counted], list[Excluded]]] | None]:
         s, each = score_each(hand, found, ruleset, "")
         return s, [(r.total, r.patterns, r.excluded) for r in each] if each else None
+
+    def scores_alike(self, earlier: Ruleset, ruleset: Ruleset) -> AlikeCheck | None:
+        return scores_alike(earlier, ruleset)
 
 
 POLICY = RiichiPolicy()

@@ -61,7 +61,7 @@ def pattern_value(rs: Ruleset, pid: str, closed: bool) -> int:
 
 
 @dataclass(frozen=True)
-class _Plan:
+class Plan:
     """A rule set's facts as every reading reads them, worked out once per rule set object."""
 
     ruleset: Ruleset
@@ -97,7 +97,7 @@ class _Plan:
         return line
 
 
-_PLANS: dict[int, _Plan] = {}
+_PLANS: dict[int, Plan] = {}
 OPTION_DEFAULTS = {"counted_yakuman": True, "stack_yakuman": True, "kiriage_mangan": False, "double_wind_pair_fu": 4}
 """What a rule set that leaves an option out plays: Mahjong Soul's ranked rules."""
 
@@ -106,11 +106,11 @@ def option(rs: Ruleset, key: str) -> Any:
     return rs.option(key, OPTION_DEFAULTS[key])
 
 
-def plan_of(rs: Ruleset) -> _Plan:
+def plan_of(rs: Ruleset) -> Plan:
     plan = _PLANS.get(id(rs))
     if plan is None or plan.ruleset is not rs:
         ps = rs.patterns
-        plan = _PLANS[id(rs)] = _Plan(
+        plan = _PLANS[id(rs)] = Plan(
             ruleset=rs,
             order={p.id: i for i, p in enumerate(ps)},
             closed_value={p.id: p.value for p in ps},
@@ -180,7 +180,7 @@ class _Outcome(NamedTuple):
     pinfu: bool  # pinfu counts, which fixes the fu
 
 
-def _outcome_of(found: dict[str, list[Match]], closed: bool, plan: _Plan) -> _Outcome:
+def _outcome_of(found: dict[str, list[Match]], closed: bool, plan: Plan) -> _Outcome:
     """The exclusions, the yakuman and the patterns paid alone applied to `found` (in the rule set's order), and the
     han of what counts. Written for the common reading, which shows a few yaku, no yakuman and no exclusion: the
     steps shared with the other families (`Tally`, `apply_exclusions`) are taken only where the reading needs them."""
@@ -228,6 +228,11 @@ def _outcome_of(found: dict[str, list[Match]], closed: bool, plan: _Plan) -> _Ou
     for c in counted:
         han += c.value * c.count
     return _Outcome(True, counted, excluded, han, bool(yakuman), pinfu)
+
+
+def total_of(plan: Plan, han: int, fu: int, dealer: bool, tsumo: bool) -> int:
+    """What the winner of a reading without a yakuman receives under the plan's rule set."""
+    return _points(han, fu, False, plan.counted_yakuman, plan.kiriage_mangan, dealer, tsumo)[3]
 
 
 @lru_cache(maxsize=4096)  # a few dozen han and fu, two seats, two ways to win: the same points again and again

@@ -56,7 +56,12 @@ class Orbit:
     @property
     def weight(self) -> int:
         """Physical tile combinations of one hand of the orbit (all hands of an orbit have the same)."""
-        return prod(comb(4, c) for c in self.counts)
+        return prod(map(_COPIES_OF_FOUR.__getitem__, self.counts))
+
+
+_COPIES_OF_FOUR = tuple(comb(4, c) for c in range(5))
+"""C(4, c): the ways to take c of a kind's four tiles (a table: the statistics ask the weight of every orbit under
+every rule set)."""
 
 
 # ----------------------------------------------------------------------------- parts

@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from itertools import permutations, product
 from typing import Any
+from weakref import ReferenceType, ref
 
 from ..detectors import REGISTRY
 from ..detectors.ranks import TILE_LISTS
@@ -35,6 +36,7 @@ from ..hand import Hand, WinContext
 from ..rules import Pattern, Ruleset
 from ..scoring import engine
 from ..scoring.families import find_policy, policy_of
+from ..scoring.policy import AlikeCheck
 from ..scoring.result import Counted, Excluded
 from ..shapes import Form, Reading
 from ..tiles import GHOST, NUM_KINDS, Tile
@@ -145,20 +147,91 @@ def score_hand(counts: Vec, rs: Ruleset, win: Tile | None = None, tsumo: bool = 
     """Shown and counted patterns of one hand under a restricted rule set (`tile_ruleset`, `wins.win_ruleset`),
     won as `hand_of` says. With `placed` (patterns that read where the winning tile sits), a division read with
     the winning tile in different sets counts as that many readings."""
+    key = (counts, win, tsumo, placed, ghosts)
+    taken = _taken(rs, key)
+    if taken is not None:
+        return taken
     hand = hand_of(counts, win, tsumo, ghosts)
     found = engine.readings_of(hand, rs)
     if not found:
-        return Result(False)
+        return _remember(rs, key, _Scored(Result(False), hand, found, []))
     # The policy's score, as `engine.score` asks it, without the notation key, payments and notes that the engine
     # adds for a reader: the figures read none of them, and writing the key costs a tenth of a scoring.
     s, scored = policy_of(rs.policy).score_each(hand, found, rs)
     counted = frozenset(c.id for c in s.patterns)
     if len({_division_key(r, placed) for r in found}) == 1:
-        return Result(True, counted | {e.id for e in s.excluded}, counted)
-    divisions = _per_division(hand, found, rs, placed, scored)
-    best = max(total for total, _c, _d in divisions)
-    safe = len({c for total, c, _d in divisions if total == best}) == 1
-    return Result(True, frozenset().union(*(d for _t, _c, d in divisions)), counted, safe)
+        result = Result(True, counted | {e.id for e in s.excluded}, counted)
+    else:
+        divisions = _per_division(hand, found, rs, placed, scored)
+        best = max(total for total, _c, _d in divisions)
+        safe = len({c for total, c, _d in divisions if total == best}) == 1
+        result = Result(True, frozenset().union(*(d for _t, _c, d in divisions)), counted, safe)
+    return _remember(rs, key, _Scored(result, hand, found, scored)) if scored is not None else result
+
+
+# ----------------------------------------------------------------------------- rule sets that score alike
+
+
+@dataclass(frozen=True)
+class _Scored:
+    """One hand as a rule set scored it, kept for a later rule set that may score it alike."""
+
+    result: Result
+    hand: Hand
+    found: list[Reading]
+    scored: list[tuple[int, list[Counted], list[Excluded]]]
+
+
+_Key = tuple[Vec, "Tile | None", bool, bool, int]  # score_hand's arguments after the rule set
+_RECENT_AT_MOST = 512  # an orbit's hands under one rule set, wins included, are a few dozen
+
+_takes_from: dict[int, tuple[ReferenceType[Ruleset], ReferenceType[Ruleset], AlikeCheck]] = {}
+"""id(later) -> (later, earlier, its policy's test); weak, so a shard's rule sets go with it."""
+_recent: dict[int, tuple[ReferenceType[Ruleset], dict[_Key, _Scored]]] = {}  # id(earlier) -> its latest scorings
+
+
+def share_scorings(rulesets: list[Ruleset]) -> None:
+    """Let each of these restricted rule sets take a hand's result from the first earlier one whose scoring its
+    policy can compare (`Policy.scores_alike`; Riichi's editions), when the policy's test says that this hand
+    scores alike under both. The statistics score every orbit under each rule set in turn, so the earlier rule
+    set has just scored the same hands; the later one then checks each reading's points instead of scoring it.
+    Keyed by identity, as the policies' plans are, and weakly: what a shard registered goes with its rule sets."""
+    for table in (_takes_from, _recent):
+        for k in [k for k, entry in table.items() if entry[0]() is None]:
+            del table[k]
+    for i, later in enumerate(rulesets):
+        policy = policy_of(later.policy)
+        for earlier in rulesets[:i]:
+            if id(earlier) in _takes_from:
+                continue  # take from the first of a chain, which scores every hand itself
+            check = policy.scores_alike(earlier, later)
+            if check is not None:
+                _takes_from[id(later)] = (ref(later), ref(earlier), check)
+                _recent.setdefault(id(earlier), (ref(earlier), {}))
+                break
+
+
+def _taken(rs: Ruleset, key: _Key) -> Result | None:
+    """The result `rs` takes from the rule set it scores alike with, when that one scored this hand lately and
+    the policy's test says `rs` scores it alike."""
+    entry = _takes_from.get(id(rs))
+    if entry is None or entry[0]() is not rs:
+        return None
+    later, earlier, check = entry
+    seen = _recent[id(earlier())][1].get(key) if earlier() is not None else None
+    if seen is None or not check(seen.hand, seen.found, seen.scored):
+        return None
+    return seen.result
+
+
+def _remember(rs: Ruleset, key: _Key, scored: _Scored) -> Result:
+    entry = _recent.get(id(rs))
+    if entry is not None and entry[0]() is rs:
+        recent = entry[1]
+        if len(recent) >= _RECENT_AT_MOST:
+            recent.clear()
+        recent[key] = scored
+    return scored.result
 
 
 # ----------------------------------------------------------------------------- symmetry
@@ -284,6 +357,7 @@ def _add_alike(counts: Vec, members: list[Vec] | None, n: int, weight: int, rs: 
 def tally_orbits(orbits: Iterator[Orbit], rulesets: list[Ruleset]) -> dict[str, Tally]:
     """Tallies of every rule set (given as loaded; restricted to tile patterns here) over the orbits."""
     tile_sets = [tile_ruleset(rs) for rs in rulesets]
+    share_scorings(tile_sets)
     lists = [fixed_tile_lists(rs) for rs in tile_sets]
     out = {rs.id: Tally() for rs in rulesets}
     for orbit in orbits:

@@ -40,7 +40,8 @@ from ..rules import Pattern, Ruleset
 from ..scoring import engine
 from ..tiles import NUM_KINDS, Tile
 from .hands import Orbit, Vec
-from .tally import Result, Tally, TileList, fixed_tile_lists, hand_of, images, score_hand, tile_only
+from .tally import (Result, Tally, TileList, fixed_tile_lists, hand_of, images, score_hand, share_scorings,
+                    tile_only)
 
 CONVENTION = ("every concealed complete hand (its tile counts) with each tile kind it holds as the winning tile, "
               "won on a discard and self-drawn, the two ways counted apart; scored with the patterns that read the "
@@ -252,6 +253,7 @@ def win_orbit_step(rulesets: list[Ruleset]) -> tuple[dict[str, WinTally], Callab
     run that walks the orbits once for both populations)."""
     prepared = [(rs.id, win_ruleset(rs), Reads.of(rs)) for rs in rulesets]
     prepared = [(rid, w, reads, fixed_tile_lists(w)) for rid, w, reads in prepared if reads.any]
+    share_scorings([w for _rid, w, _reads, _l in prepared])
     out = {rid: WinTally.empty() for rid, _w, _reads, _l in prepared}
 
     def step(orbit: Orbit) -> None:
