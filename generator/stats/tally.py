@@ -154,7 +154,7 @@ def score_hand(counts: Vec, rs: Ruleset, win: Tile | None = None, tsumo: bool = 
     hand = hand_of(counts, win, tsumo, ghosts)
     found = engine.readings_of(hand, rs)
     if not found:
-        return _remember(rs, key, _Scored(Result(False), hand, found, []))
+        return _remember(rs, key, Result(False), hand, found, [])
     # The policy's score, as `engine.score` asks it, without the notation key, payments and notes that the engine
     # adds for a reader: the figures read none of them, and writing the key costs a tenth of a scoring.
     s, scored = policy_of(rs.policy).score_each(hand, found, rs)
@@ -166,7 +166,7 @@ def score_hand(counts: Vec, rs: Ruleset, win: Tile | None = None, tsumo: bool = 
         best = max(total for total, _c, _d in divisions)
         safe = len({c for total, c, _d in divisions if total == best}) == 1
         result = Result(True, frozenset().union(*(d for _t, _c, d in divisions)), counted, safe)
-    return _remember(rs, key, _Scored(result, hand, found, scored)) if scored is not None else result
+    return _remember(rs, key, result, hand, found, scored) if scored is not None else result
 
 
 # ----------------------------------------------------------------------------- rule sets that score alike
@@ -196,9 +196,10 @@ def share_scorings(rulesets: list[Ruleset]) -> None:
     scores alike under both. The statistics score every orbit under each rule set in turn, so the earlier rule
     set has just scored the same hands; the later one then checks each reading's points instead of scoring it.
     Keyed by identity, as the policies' plans are, and weakly: what a shard registered goes with its rule sets."""
-    for table in (_takes_from, _recent):
-        for k in [k for k, entry in table.items() if entry[0]() is None]:
-            del table[k]
+    for table in (_takes_from, _recent):  # a snapshot, and pop: a Dask worker may run shards in threads
+        for k, entry in list(table.items()):
+            if entry[0]() is None:
+                table.pop(k, None)
     for i, later in enumerate(rulesets):
         policy = policy_of(later.policy)
         for earlier in rulesets[:i]:
@@ -217,21 +218,25 @@ def _taken(rs: Ruleset, key: _Key) -> Result | None:
     entry = _takes_from.get(id(rs))
     if entry is None or entry[0]() is not rs:
         return None
-    later, earlier, check = entry
-    seen = _recent[id(earlier())][1].get(key) if earlier() is not None else None
+    _later, earlier_ref, check = entry
+    earlier = earlier_ref()
+    recent = _recent.get(id(earlier))
+    seen = recent[1].get(key) if recent is not None and recent[0]() is earlier is not None else None
     if seen is None or not check(seen.hand, seen.found, seen.scored):
         return None
     return seen.result
 
 
-def _remember(rs: Ruleset, key: _Key, scored: _Scored) -> Result:
+def _remember(rs: Ruleset, key: _Key, result: Result, hand: Hand, found: list[Reading],
+              scored: list[tuple[int, list[Counted], list[Excluded]]]) -> Result:
+    """`result`, kept with what the policy's test reads when a later rule set takes from `rs`."""
     entry = _recent.get(id(rs))
     if entry is not None and entry[0]() is rs:
         recent = entry[1]
         if len(recent) >= _RECENT_AT_MOST:
             recent.clear()
-        recent[key] = scored
-    return scored.result
+        recent[key] = _Scored(result, hand, found, scored)
+    return result
 
 
 # ----------------------------------------------------------------------------- symmetry
