@@ -20,6 +20,7 @@ from generator.pairs.run import run_walk
 from generator.pairs.store import answers_object
 from generator.rulesets import all_rulesets
 from generator.stats.run import run_stats
+from generator.stats.wild import tally_wild
 from generator.stats.shards import Checkpoints, Shard, orbit_shards, run_shards
 from generator.stats.store import stats_object
 
@@ -46,12 +47,13 @@ def test_shards_cover_the_orbits_in_order() -> None:
 
 def test_stats_and_the_walk_on_a_dask_local_cluster_write_the_same_bytes_as_local_processes() -> None:
     pytest.importorskip("distributed", reason="the distributed extra is not installed")
-    ids = ["zj-2.4", "mcr"]
+    ids = ["zj-2.4", "mcr", "tuanyuan"]  # 团圆's wild classes are tallied beside the shards, on the same workers
     rulesets = [RULESETS[rid] for rid in ids]
     local = run_stats(rulesets, jobs=2, limit=LIMIT, shard=SHARD)
     cluster = run_stats(rulesets, jobs=2, limit=LIMIT, shard=SHARD, scheduler="local:2")
     assert _stats_bytes(cluster, ids) == _stats_bytes(local, ids)
-    assert _walk_bytes(ids, scheduler="local:2") == _walk_bytes(ids, jobs=1)
+    assert local.tallies["tuanyuan"] == tally_wild(RULESETS["tuanyuan"])
+    assert _walk_bytes(ids[:2], scheduler="local:2") == _walk_bytes(ids[:2], jobs=1)  # 团圆 is not walked
 
 
 def test_a_bad_scheduler_is_a_one_line_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

@@ -21,7 +21,7 @@ from ..rules import Ruleset
 from ..scoring.families import find_policy
 from .ghost import ghost_supported, tally_ghosts
 from .hands import Orbit
-from .shards import SHARD, Checkpoints, Shard, orbit_shards, run_shards
+from .shards import SHARD, Beside, Checkpoints, Shard, orbit_shards, run_shards
 from .store import fingerprint, wins_fingerprint
 from .tally import Tally, policy_supported, tally_orbits
 from .wild import tally_wild, wild_supported
@@ -108,6 +108,14 @@ class RunResult:
     shared: dict[str, str] = field(default_factory=dict)  # a rule set -> the one whose figures it took (`same_figures`)
 
 
+def tally_apart(rs: Ruleset) -> tuple[Tally, WinTally | None]:
+    """The figures of a rule set counted by classes rather than orbits: suit-bound wilds (tile figures only) or
+    ghosts; run beside the orbits' shards (`shards.Beside`)."""
+    if wild_supported(rs):
+        return tally_wild(rs), None
+    return tally_ghosts(rs)
+
+
 def same_figures(rulesets: list[Ruleset]) -> dict[str, str]:
     """Each rule set's id -> the id of the first of `rulesets` with the same fingerprints (`store.fingerprint` and
     `store.wins_fingerprint`: everything its figures are computed from, which is also what decides whether stored
@@ -142,10 +150,12 @@ def run_stats(rulesets: list[Ruleset], jobs: int = 2, limit: int | None = None,
     shared = same_figures(supported)
     tallied = [rs for rs in supported if shared[rs.id] == rs.id]
     parts: Iterable[tuple[dict[str, Tally], dict[str, WinTally], Universe]] = ()
+    beside = Beside({rs.id: partial(tally_apart, rs) for rs in rulesets if wild_supported(rs) or ghost_supported(rs)})
     if tallied:  # only rule sets of wild tiles: no orbit to enumerate
         kept = Checkpoints(checkpoints, "stats", limit, shard,
                            [(rs.id, fingerprint(rs), wins_fingerprint(rs)) for rs in tallied])
-        parts = run_shards(partial(shard_work, tallied), orbit_shards(limit, shard), scheduler, jobs, kept, report)
+        parts = run_shards(partial(shard_work, tallied), orbit_shards(limit, shard), scheduler, jobs, kept, report,
+                           beside)
     tallies = {rs.id: Tally() for rs in tallied}
     wins: dict[str, WinTally] = {}
     universe = Universe()
@@ -155,11 +165,12 @@ def run_stats(rulesets: list[Ruleset], jobs: int = 2, limit: int | None = None,
             tallies[rid].merge(t)
         for rid, w in part_wins.items():
             wins.setdefault(rid, WinTally.empty()).merge(w)
-    for rs in rulesets:
-        if wild_supported(rs):
-            tallies[rs.id] = tally_wild(rs)
-        elif ghost_supported(rs):
-            tallies[rs.id], wins[rs.id] = tally_ghosts(rs)
+    if not tallied:
+        beside.results = {rid: task() for rid, task in beside.tasks.items()}
+    for rid, (tally, won) in beside.results.items():
+        tallies[rid] = tally
+        if won is not None:
+            wins[rid] = won
     if progress:
         progress(f"scored {sum(t.orbits for t in tallies.values()):,} orbit × rule set pairs")
     taken = {rid: first for rid, first in shared.items() if rid != first}

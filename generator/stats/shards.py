@@ -27,7 +27,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 from typing import Any, TypeVar
@@ -131,8 +131,18 @@ def executor(scheduler: str | None, jobs: int) -> Iterator[tuple[cf.Executor, in
         yield client.get_executor(pure=False), workers
 
 
+@dataclass
+class Beside:
+    """Tasks that run on the shards' executor beside them (the statistics' wild and ghost tallies, minutes each):
+    submitted before the shards, so a worker takes each while the others go through the shards; `results` holds
+    what they gave once the shards are done. Like `work`, each must be picklable."""
+
+    tasks: dict[str, Callable[[], Any]]
+    results: dict[str, Any] = field(default_factory=dict)
+
+
 def run_shards(work: Callable[[Shard], R], shards: Iterable[Shard], scheduler: str | None, jobs: int,
-               checkpoints: Checkpoints, report: bool = False) -> Iterator[R]:
+               checkpoints: Checkpoints, report: bool = False, beside: Beside | None = None) -> Iterator[R]:
     """`work` of every shard, yielded in shard order as soon as each and those before it are done, so the caller
     merges as the run goes and holds only the results that came early: finished shards are read from
     `checkpoints`, the others computed on the executor and saved as each arrives (an interrupted run keeps them).
@@ -142,6 +152,7 @@ def run_shards(work: Callable[[Shard], R], shards: Iterable[Shard], scheduler: s
     order: list[int] = []  # shard indices in submission order, which is shard order
     resumed = finished = 0
     with executor(scheduler, jobs) as (pool, width):
+        aside = {name: pool.submit(task) for name, task in beside.tasks.items()} if beside else {}
         running: dict[cf.Future[R], Shard] = {}
 
         def collect() -> None:
@@ -175,7 +186,9 @@ def run_shards(work: Callable[[Shard], R], shards: Iterable[Shard], scheduler: s
             while running:
                 collect()
                 yield from ready()
+            for name, future in aside.items():
+                beside.results[name] = future.result()  # type: ignore[union-attr]  # `aside` is empty without it
         except BaseException:
-            for future in running:
+            for future in [*running, *aside.values()]:
                 future.cancel()
             raise
