@@ -146,7 +146,8 @@ def run_shards(work: Callable[[Shard], R], shards: Iterable[Shard], scheduler: s
     """`work` of every shard, yielded in shard order as soon as each and those before it are done, so the caller
     merges as the run goes and holds only the results that came early: finished shards are read from
     `checkpoints`, the others computed on the executor and saved as each arrives (an interrupted run keeps them).
-    `work` must be picklable (a module's function, or a `functools.partial` of one)."""
+    `work` must be picklable (a module's function, or a `functools.partial` of one). `beside`'s tasks run on the
+    same executor, and their results are in it once every shard has been yielded."""
     start = time.perf_counter()
     done: dict[int, R] = {}
     order: list[int] = []  # shard indices in submission order, which is shard order
@@ -186,8 +187,8 @@ def run_shards(work: Callable[[Shard], R], shards: Iterable[Shard], scheduler: s
             while running:
                 collect()
                 yield from ready()
-            for name, future in aside.items():
-                beside.results[name] = future.result()  # type: ignore[union-attr]  # `aside` is empty without it
+            if beside is not None:
+                beside.results = {name: future.result() for name, future in aside.items()}
         except BaseException:
             for future in [*running, *aside.values()]:
                 future.cancel()
