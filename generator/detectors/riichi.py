@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from ..hand import Hand, WinContext
-from ..shapes import Form, Kind, Reading
+from ..shapes import Form, Kind, Reading, TileSet
 from ..tiles import DRAGONS, NUM_KINDS, Tile
 from .gate import Gate, form_in
 from .registry import detector
@@ -52,7 +52,12 @@ def wait_in(reading: Reading, win_tile: Tile) -> str:
     win = reading.win
     if win is None:
         return ""
-    s = reading.sets[win]
+    return wait_in_set(reading.sets[win], win_tile)
+
+
+def wait_in_set(s: TileSet, win_tile: Tile) -> str:
+    """`wait_in` for the winning tile placed in set `s`: the statistics ask it of every place a tile could take
+    before any reading is made (stats/wins.py)."""
     if s.kind is _PAIR:
         return "pair"
     if s.kind is not _CHOW:

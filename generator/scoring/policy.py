@@ -12,7 +12,7 @@ defining `POLICY` and its line in the registry.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -73,6 +73,13 @@ class Policy(ABC):
     unread_fields: ClassVar[tuple[str, ...]] = ()
     """The win context's fields (`WinContext`) the family reads past (Riichi's game has no flowers or wild kongs and
     scores nothing on a last copy): the matrix's witness search takes them off, so no witness carries them."""
+
+    win_places: ClassVar[Mapping[str, str] | None] = None
+    """What its scoring reads of where the winning tile sits in a reading, for the statistics, which score one
+    winning tile of a hand for all that sit alike (stats/wins.py): each wait (`detectors.riichi.wait_in`'s names)
+    -> a class, places of one class scoring alike whichever set of the reading holds the tile; a pung completed by a
+    discard is told apart by whether it holds a terminal or an honour too, as exposing it changes that pung's
+    minipoints. None: its scoring is not known to read the tile only so, and no tiles are grouped by place."""
 
     limit_options: ClassVar[tuple[str, ...]] = ("limit",)
     """The options `limit_rule` puts in words: a card that prints the sentence does not list them again."""

@@ -247,6 +247,10 @@ class RiichiPolicy(Policy):
     unread_fields = UNUSED_FLAGS
     dealer_by_seat = True
     orbit_statistics = True
+    win_places = {"two-sided": "two-sided", "closed": "2 fu", "edge": "2 fu", "pair": "2 fu", "pung": "pung"}
+    """A closed, an edge and a single wait each add 2 minipoints and no yaku tells them apart (pinfu needs a
+    two-sided wait; four concealed pungs on the pair is only read where every set is a pung, so no chow offers the
+    other two); the minipoints and pinfu are all the scoring reads of the place."""
 
     def check_options(self, ruleset: Ruleset) -> None:
         """A pair of the double wind is worth 2 or 4 minipoints: nothing else is played."""

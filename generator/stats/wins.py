@@ -22,23 +22,29 @@ wait; a tile held fewer than three times lies in no pung, so a discard of it exp
 nine gates needs its own fourteen tiles. Such tiles of one hand give the same readings with
 the same patterns, on a discard and self-drawn alike, so one of them is scored for all
 (`_groups`), and a group that can show none of the reported patterns (too few pungs, no
-unique wait) is not scored at all. Orbits, fixed tile lists and tied readings are handled as
+unique wait) is not scored at all. Riichi reads no unique wait but prices every place (the
+minipoints of the wait, pinfu's two-sided wait, the pung a discard exposes), so there the
+tiles that take places of the same classes in every division of the hand are scored once
+(`_place_groups`, `Policy.win_places`). Orbits, fixed tile lists and tied readings are handled as
 in `tally`, the winning tile mapping with the hand. tests/test_stats_wins.py checks all this against scoring
 every win of sample hands one by one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import permutations
 
+from ..detectors.riichi import wait_in_set
 from ..detectors.suits import holds_nine_gates
 from ..detectors.waits import only_wait
 from ..rules import Pattern, Ruleset
 from ..scoring import engine
-from ..tiles import NUM_KINDS, Tile
+from ..scoring.families import policy_of
+from ..shapes import Kind, TileSet, decompositions
+from ..tiles import NUM_KINDS, Tile, is_orphan
 from .hands import Orbit, Vec
 from .tally import (Result, Tally, TileList, fixed_tile_lists, hand_of, images, score_hand, share_scorings,
                     tile_only)
@@ -51,6 +57,10 @@ CONVENTION = ("every concealed complete hand (its tile counts) with each tile ki
 
 WIN_DETECTORS = frozenset({"wait", "concealed_pungs", "single_wait_pungs", "thirteen_wait", "pinfu"})
 """Detectors that read the winning tile or the wait of a concealed hand (nine gates too, on the wait)."""
+
+PLACE_DETECTORS = frozenset({"concealed_pungs", "single_wait_pungs", "thirteen_wait", "pinfu", "nine_gates"})
+"""Win detectors that read the winning tile only through its place in a reading (the set holding it, the wait it
+makes, the pung a discard exposes), but for nine gates and thirteen orphans, whose hands are scored tile by tile."""
 
 WAYS = ("discard", "self_drawn")
 """The two ways a win comes, in the order stored: on a discard (tsumo False), self-drawn."""
@@ -86,14 +96,22 @@ class Reads:
     pungs: int  # fewest concealed pungs a pattern asks for (0: none asks)
     nine: bool  # nine gates on the wait
     every_tile: bool  # a win pattern this module cannot group tiles for: every win is scored alone
+    places: Mapping[str, str] | None = None  # the policy's classes of places (`Policy.win_places`), when every win
+    # pattern reads only the place: tiles are grouped by their places (`_place_groups`)
+    four_chows: bool = False  # with `places`: a pattern needs a reading of four chows (pinfu)
 
     @classmethod
     def of(cls, rs: Ruleset) -> Reads:
         win = [p for p in rs.patterns if reads_win(p)]
         pungs = [int(p.params["n"]) for p in win if p.detect == "concealed_pungs"]
+        pungs += [4 for p in win if p.detect == "single_wait_pungs"]
+        places = policy_of(rs.policy).win_places
+        if not all(p.detect in PLACE_DETECTORS for p in win):
+            places = None
         return cls(any(p.detect == "wait" for p in win), min(pungs, default=0),
                    any(p.detect == "nine_gates" for p in win),
-                   any(p.detect not in ("wait", "concealed_pungs", "nine_gates") for p in win))
+                   any(p.detect not in ("wait", "concealed_pungs", "nine_gates") for p in win),
+                   places, any(p.detect == "pinfu" for p in win))
 
     @property
     def any(self) -> bool:
@@ -135,6 +153,9 @@ class Group:
 def _groups(counts: Vec, reads: Reads, form: str) -> list[Group]:
     """The hand's wins split into groups of the same readings and patterns (see the module docstring)."""
     kinds = tuple(t for t in range(NUM_KINDS) if counts[t])
+    if reads.places is not None and form in ("regular", "seven-pairs") and not (
+            reads.nine and holds_nine_gates(counts)):
+        return _place_groups(counts, kinds, reads, reads.places)
     if reads.every_tile or form == "knitted" or (reads.nine and holds_nine_gates(counts)):
         return [Group(t, tsumo, ((tsumo, (t,)),)) for tsumo in (False, True) for t in kinds]
     pungs_possible = reads.pungs > 0 and sum(1 for c in counts if c >= 3) >= reads.pungs
@@ -153,6 +174,39 @@ def _groups(counts: Vec, reads: Reads, form: str) -> list[Group]:
         adds = ((False, few), (True, few + many)) if few else ((True, many),)
         out.append(Group(rest[0] if not few else few[0], not few, adds, pungs_possible))
     return out
+
+
+def _place_groups(counts: Vec, kinds: tuple[Tile, ...], reads: Reads, classes: Mapping[str, str]) -> list[Group]:
+    """The wins of a hand whose rule set reads the winning tile only through its place (`Reads.places`), grouped
+    per way of winning by the places each tile can take in each division of the hand, in the order the readings
+    list them: tiles alike there give readings that pair off one to one, each pair scoring alike, so the engine
+    makes the same choice for both. A hand that can show no reported pattern (no division of four chows for pinfu,
+    too few pungs) is not scored at all."""
+    divisions = [(*body, TileSet(Kind.PAIR, pair)) for pair, body in decompositions(counts)]
+    if not ((reads.four_chows and any(all(s.kind is Kind.CHOW for s in d[:-1]) for d in divisions))
+            or (reads.pungs and sum(1 for c in counts if c >= 3) >= reads.pungs)):
+        return [Group(kinds[0], False, ((False, kinds), (True, kinds)), False)]
+    out: list[Group] = []
+    for tsumo in (False, True):
+        alike: dict[tuple[tuple[object, ...], ...], list[Tile]] = {}
+        for t in kinds:
+            alike.setdefault(tuple(_places(d, t, tsumo, classes) for d in divisions), []).append(t)
+        out.extend(Group(tiles[0], tsumo, ((tsumo, tuple(tiles)),)) for tiles in alike.values())
+    return out
+
+
+def _places(division: tuple[TileSet, ...], t: Tile, tsumo: bool, classes: Mapping[str, str]) -> tuple[object, ...]:
+    """The class of each place tile `t` can take in one division, as `shapes` makes the readings: once per distinct
+    set holding it; a pung on a discard is exposed, so whether it holds a terminal or an honour counts too."""
+    seen: list[TileSet] = []
+    out: list[object] = []
+    for s in division:
+        if s in seen or not s.holds(t):
+            continue
+        seen.append(s)
+        wait = classes[wait_in_set(s, t)]
+        out.append((wait, is_orphan(s.tile)) if s.kind is Kind.PUNG and not tsumo else wait)
+    return tuple(out)
 
 
 # ----------------------------------------------------------------------------- symmetry, with the winning tile
