@@ -70,7 +70,8 @@ def matches_of(view: View, runs: Iterable[tuple[Pattern, Callable[[View], list[M
 
 def apply_exclusions(tally: Tally, ruleset: Ruleset) -> None:
     """Each counted pattern removes the patterns its data says it excludes, strongest first."""
-    strength, excludes = _exclusion_plan(ruleset)
+    plan = _plan(ruleset)
+    strength, excludes = plan.strength, plan.excludes
     found, excluded = tally.found, tally.excluded
     for pid in sorted(tally.counting(), key=strength.__getitem__):
         if pid in excluded:
@@ -84,21 +85,31 @@ def apply_exclusions(tally: Tally, ruleset: Ruleset) -> None:
                 tally.exclude(eid, pid, e.why)
 
 
-_EXCLUSION_PLANS: dict[int, tuple[Ruleset, dict[str, tuple[int, str]], dict[str, tuple[Exclusion, ...]]]] = {}
-"""Per rule set (by identity, the rule set kept alive with its entry so an id is never reused): each pattern's
-place in the order exclusions apply in, and its exclusions. Every scored reading applies them, and looking each
-pattern up and building its sort key anew was a tenth of a Riichi reading's scoring."""
+@dataclass(frozen=True)
+class _Plan:
+    """What every scored reading asks of its rule set's patterns, by id: its place in the order exclusions apply in,
+    its exclusions, its place in the rule set (the order a score lists patterns in)."""
+
+    ruleset: Ruleset  # kept alive with its entry, so an id is never reused
+    strength: dict[str, tuple[int, str]]
+    excludes: dict[str, tuple[Exclusion, ...]]
+    order: dict[str, int]
 
 
-def _exclusion_plan(ruleset: Ruleset) -> tuple[dict[str, tuple[int, str]], dict[str, tuple[Exclusion, ...]]]:
-    entry = _EXCLUSION_PLANS.get(id(ruleset))
-    if entry is None or entry[0] is not ruleset:
-        if len(_EXCLUSION_PLANS) >= 256:  # throwaway rule sets (tests, rule variants): start over
-            _EXCLUSION_PLANS.clear()
+_PLANS: dict[int, _Plan] = {}
+"""Per rule set, by identity: looking each pattern up and building its sort key anew was a tenth of a Riichi
+reading's scoring, and the rule order made anew a twelfth of a Sihai one's."""
+
+
+def _plan(ruleset: Ruleset) -> _Plan:
+    plan = _PLANS.get(id(ruleset))
+    if plan is None or plan.ruleset is not ruleset:
+        if len(_PLANS) >= 256:  # throwaway rule sets (tests, rule variants): start over
+            _PLANS.clear()
         ps = ruleset.patterns
-        entry = _EXCLUSION_PLANS[id(ruleset)] = (
-            ruleset, {p.id: (-p.value, p.id) for p in ps}, {p.id: p.excludes for p in ps})
-    return entry[1], entry[2]
+        plan = _PLANS[id(ruleset)] = _Plan(ruleset, {p.id: (-p.value, p.id) for p in ps},
+                                           {p.id: p.excludes for p in ps}, {p.id: i for i, p in enumerate(ps)})
+    return plan
 
 
 def counted(ruleset: Ruleset, pid: str, matches: list[Match]) -> Counted:
@@ -107,5 +118,4 @@ def counted(ruleset: Ruleset, pid: str, matches: list[Match]) -> Counted:
 
 
 def in_rule_order(ruleset: Ruleset, ids: Iterable[str]) -> list[str]:
-    order = {p.id: i for i, p in enumerate(ruleset.patterns)}
-    return sorted(ids, key=lambda i: order[i])
+    return sorted(ids, key=_plan(ruleset).order.__getitem__)

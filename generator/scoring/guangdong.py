@@ -54,16 +54,25 @@ def _alone(ruleset: Ruleset) -> dict[str, frozenset[str]]:
     return {a["id"]: frozenset(a.get("stacks_with", ())) for a in ruleset.option("stands_alone", []) or []}
 
 
-def _patterns_for(reading: Reading, ruleset: Ruleset) -> list[Pattern]:
+def _patterns_for(reading: Reading, ruleset: Ruleset) -> tuple[Pattern, ...]:
     """The patterns a reading may show: on a 四鬼和 reading the standing-alone pattern and what it adds to, on any
-    other every pattern but the standing-alone ones (which are read in their own shape)."""
-    alone = _alone(ruleset)
-    if not alone:
-        return list(ruleset.patterns)
-    if reading.form is Form.FOUR_GHOSTS:
+    other every pattern but the standing-alone ones (which are read in their own shape). Made once per rule set:
+    the detectors' gates keep their memos by the list's identity (`gates.candidates_of`), and a list made anew for
+    every reading rebuilt them each time."""
+    entry = _SELECTIONS.get(id(ruleset))
+    if entry is None or entry[0] is not ruleset:
+        if len(_SELECTIONS) >= 256:  # throwaway rule sets (tests, rule variants): start over
+            _SELECTIONS.clear()
+        alone = _alone(ruleset)
         keep = set(alone).union(*alone.values())
-        return [p for p in ruleset.patterns if p.id in keep]
-    return [p for p in ruleset.patterns if p.id not in alone]
+        ps = ruleset.patterns
+        entry = _SELECTIONS[id(ruleset)] = (ruleset, tuple(p for p in ps if p.id in keep) if alone else ps,
+                                            tuple(p for p in ps if p.id not in alone) if alone else ps)
+    return entry[1] if reading.form is Form.FOUR_GHOSTS else entry[2]
+
+
+_SELECTIONS: dict[int, tuple[Ruleset, tuple[Pattern, ...], tuple[Pattern, ...]]] = {}
+"""Per rule set, by identity (kept alive with its entry, so an id is never reused): `_patterns_for`'s two lists."""
 
 
 def fans(hand: Hand, reading: Reading, ruleset: Ruleset) -> tuple[int, int, list[Counted], list[Excluded]]:

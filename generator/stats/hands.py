@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import permutations
 from math import comb, factorial, prod
 
@@ -53,7 +54,7 @@ class Orbit:
     form: str  # "regular", "seven-pairs" (quads allowed: `quads`), "thirteen-orphans" or "knitted"
     quads: bool = False  # seven pairs holding a tile four times (two pairs of it)
 
-    @property
+    @cached_property  # every rule set asks it of the orbit, for its hands and again for its wins
     def weight(self) -> int:
         """Physical tile combinations of one hand of the orbit (all hands of an orbit have the same)."""
         return prod(map(_COPIES_OF_FOUR.__getitem__, self.counts))

@@ -272,10 +272,27 @@ class TileList:
     def could_hold(self, counts: Vec) -> bool:
         """Whether some hand of the orbit of `counts` holds only tiles of this list (winds and dragons are
         interchangeable, so only how many kinds of each it uses matters; suits are tried in every order)."""
-        if 4 - counts[27:31].count(0) > self.winds or 3 - counts[31:34].count(0) > self.dragons:
+        winds, dragons, ranks = _kinds_used(counts)
+        if winds > self.winds or dragons > self.dragons:
             return False
-        ranks = [{r for r in range(9) if counts[9 * s + r]} for s in range(3)]
-        return any(all(ranks[s] <= self.ranks[target[s]] for s in range(3)) for target in permutations(range(3)))
+        return any(all(ranks[s] <= self.ranks[target[s]] for s in range(3)) for target in _SUIT_ORDERS)
+
+
+_SUIT_ORDERS = tuple(permutations(range(3)))
+
+
+def _kinds_used(counts: Vec) -> tuple[int, int, tuple[frozenset[int], ...]]:
+    """The wind kinds, dragon kinds and each suit's ranks a hand holds. The last answer is kept: every rule set's
+    fixed lists ask it of the same orbit, for its hands and again for its wins."""
+    last_counts, last = _last_kinds[0]
+    if counts != last_counts:
+        last = (4 - counts[27:31].count(0), 3 - counts[31:34].count(0),
+                tuple(frozenset(r for r in range(9) if counts[9 * s + r]) for s in range(3)))
+        _last_kinds[0] = (counts, last)
+    return last
+
+
+_last_kinds: list[tuple[Vec, tuple[int, int, tuple[frozenset[int], ...]]]] = [((), (0, 0, ()))]
 
 
 def fixed_tile_lists(rs: Ruleset) -> list[TileList]:
