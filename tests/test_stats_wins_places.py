@@ -3,7 +3,7 @@
 The claim attacked: two tiles of a hand that take places of the same classes in every division score alike, and a
 hand that cannot show pinfu or enough pungs shows no reported win pattern at all. The sample is every orbit of a
 stride through the enumeration where grouping does something (a group of two tiles or more, or a hand left
-unscored), and the special hands of test_stats_wins; each rule set of the Riichi family is tallied both ways."""
+unscored), and hands of every kind of place; each rule set of the Riichi family is tallied both ways."""
 
 from __future__ import annotations
 
@@ -13,13 +13,26 @@ from itertools import islice
 
 import pytest
 
+from generator.notation import parse_hand
+from generator.rules import Ruleset
 from generator.rulesets import all_rulesets
 from generator.scoring.families import policy_of
-from generator.stats.hands import Orbit, all_orbits
-from generator.stats.tally import fixed_tile_lists, policy_supported
+from generator.stats.hands import Orbit, all_orbits, canonical
+from generator.stats.tally import fixed_tile_lists, images, policy_supported
 from generator.stats.wins import WAYS, Reads, WinTally, _groups, tally_win_orbit, win_reported, win_ruleset
+from generator.tiles import NUM_KINDS
 
-from .test_stats_wins import special
+SPECIAL = [
+    ("11122233344455m", "regular"),  # pungs that are also chows: a discard may or may not expose one
+    ("111m222p333s44455z", "regular"),  # four concealed pungs, on the pair or not
+    ("123m456p789s11122z", "regular"),  # edge and closed waits beside two-sided ones, a pung of honours
+    ("111m999p123456s55z", "regular"),  # pungs of terminals beside chows
+    ("22334455667788p", "regular"),  # seven pairs that are also sets and a pair
+    ("66777788889999m", "regular"),  # readings that tie with different patterns
+    ("234567m234p678s55p", "regular"),  # pinfu on most tiles, both ends of each chow alike
+    ("1122m3344p5566s11z", "seven-pairs"),  # seven pairs alone
+]
+"""Hands of every kind of place, added to the stride."""
 
 PLACED = sorted(rid for rid, rs in all_rulesets().items()
                 if policy_supported(rs) and policy_of(rs.policy).win_places is not None)
@@ -34,11 +47,16 @@ def _sample() -> list[Orbit]:
         groups = _groups(o.counts, reads, o.form)
         if any(not g.scored for g in groups) or any(len(tiles) > 1 for g in groups for _t, tiles in g.adds):
             out.append(o)
-    return out + special()
+    for text, form in SPECIAL:
+        counts = [0] * NUM_KINDS
+        for t in parse_hand(text).all_tiles:
+            counts[t] += 1
+        out.append(Orbit(canonical(tuple(counts)), len(images(tuple(counts))), form))
+    return out
 
 
-def _tally(orbits: list[Orbit], loaded: object, reads: Reads) -> WinTally:
-    rs = win_ruleset(loaded)  # type: ignore[arg-type]
+def _tally(orbits: list[Orbit], loaded: Ruleset, reads: Reads) -> WinTally:
+    rs = win_ruleset(loaded)
     tally = WinTally.empty()
     lists = fixed_tile_lists(rs)
     for orbit in orbits:
