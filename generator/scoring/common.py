@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, wraps
+from typing import TypeVar
 
 from ..detectors import WHOLE, Match, View
 from ..rules import Exclusion, Pattern, Ruleset
@@ -85,31 +86,44 @@ def apply_exclusions(tally: Tally, ruleset: Ruleset) -> None:
                 tally.exclude(eid, pid, e.why)
 
 
+T = TypeVar("T")
+
+
+def per_ruleset(build: Callable[[Ruleset], T]) -> Callable[[Ruleset], T]:
+    """`build(ruleset)` worked out once per rule set, for what every scored reading asks of it. Kept by the rule set's
+    identity (hashing a rule set of dozens of patterns would cost more than the lookup saves), the rule set kept
+    alive with its entry so an id is never reused; past 256 entries (the throwaway rule sets of tests and rule
+    variants) the memo starts over."""
+    memo: dict[int, tuple[Ruleset, T]] = {}
+
+    @wraps(build)
+    def of(ruleset: Ruleset) -> T:
+        entry = memo.get(id(ruleset))
+        if entry is None or entry[0] is not ruleset:
+            if len(memo) >= 256:
+                memo.clear()
+            entry = memo[id(ruleset)] = (ruleset, build(ruleset))
+        return entry[1]
+
+    return of
+
+
 @dataclass(frozen=True)
 class _Plan:
-    """What every scored reading asks of its rule set's patterns, by id: its place in the order exclusions apply in,
-    its exclusions, its place in the rule set (the order a score lists patterns in)."""
+    """What every scored reading asks of its rule set's patterns, by id: its place in the order exclusions apply in
+    (looked up and keyed anew, a tenth of a Riichi reading's scoring), its exclusions, its place in the rule set (the
+    order a score lists patterns in; made anew, a twelfth of a Sihai one's)."""
 
-    ruleset: Ruleset  # kept alive with its entry, so an id is never reused
     strength: dict[str, tuple[int, str]]
     excludes: dict[str, tuple[Exclusion, ...]]
     order: dict[str, int]
 
 
-_PLANS: dict[int, _Plan] = {}
-"""Per rule set, by identity: looking each pattern up and building its sort key anew was a tenth of a Riichi
-reading's scoring, and the rule order made anew a twelfth of a Sihai one's."""
-
-
+@per_ruleset
 def _plan(ruleset: Ruleset) -> _Plan:
-    plan = _PLANS.get(id(ruleset))
-    if plan is None or plan.ruleset is not ruleset:
-        if len(_PLANS) >= 256:  # throwaway rule sets (tests, rule variants): start over
-            _PLANS.clear()
-        ps = ruleset.patterns
-        plan = _PLANS[id(ruleset)] = _Plan(ruleset, {p.id: (-p.value, p.id) for p in ps},
-                                           {p.id: p.excludes for p in ps}, {p.id: i for i, p in enumerate(ps)})
-    return plan
+    ps = ruleset.patterns
+    return _Plan({p.id: (-p.value, p.id) for p in ps}, {p.id: p.excludes for p in ps},
+                 {p.id: i for i, p in enumerate(ps)})
 
 
 def counted(ruleset: Ruleset, pid: str, matches: list[Match]) -> Counted:

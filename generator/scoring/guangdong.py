@@ -36,7 +36,7 @@ from ..messages import N_, Message, joined
 from ..rules import ContentError, Pattern, Ruleset
 from ..shapes import Form, Reading
 from ..tiles import GHOST
-from .common import apply_exclusions, counted, detect, in_rule_order
+from .common import apply_exclusions, counted, detect, in_rule_order, per_ruleset
 from .needs import Needs
 from .payments import payments
 from .policy import Policy, capped
@@ -56,23 +56,21 @@ def _alone(ruleset: Ruleset) -> dict[str, frozenset[str]]:
 
 def _patterns_for(reading: Reading, ruleset: Ruleset) -> tuple[Pattern, ...]:
     """The patterns a reading may show: on a 四鬼和 reading the standing-alone pattern and what it adds to, on any
-    other every pattern but the standing-alone ones (which are read in their own shape). Made once per rule set:
-    the detectors' gates keep their memos by the list's identity (`gates.candidates_of`), and a list made anew for
-    every reading rebuilt them each time."""
-    entry = _SELECTIONS.get(id(ruleset))
-    if entry is None or entry[0] is not ruleset:
-        if len(_SELECTIONS) >= 256:  # throwaway rule sets (tests, rule variants): start over
-            _SELECTIONS.clear()
-        alone = _alone(ruleset)
-        keep = set(alone).union(*alone.values())
-        ps = ruleset.patterns
-        entry = _SELECTIONS[id(ruleset)] = (ruleset, tuple(p for p in ps if p.id in keep) if alone else ps,
-                                            tuple(p for p in ps if p.id not in alone) if alone else ps)
-    return entry[1] if reading.form is Form.FOUR_GHOSTS else entry[2]
+    other every pattern but the standing-alone ones (which are read in their own shape). The same tuple each time
+    (`_selections`): the detectors' gates keep their memos by the list's identity (`gates.candidates_of`)."""
+    four_ghosts, others = _selections(ruleset)
+    return four_ghosts if reading.form is Form.FOUR_GHOSTS else others
 
 
-_SELECTIONS: dict[int, tuple[Ruleset, tuple[Pattern, ...], tuple[Pattern, ...]]] = {}
-"""Per rule set, by identity (kept alive with its entry, so an id is never reused): `_patterns_for`'s two lists."""
+@per_ruleset
+def _selections(ruleset: Ruleset) -> tuple[tuple[Pattern, ...], tuple[Pattern, ...]]:
+    """`_patterns_for`'s two lists: for 四鬼和 readings, and for the others."""
+    alone = _alone(ruleset)
+    ps = ruleset.patterns
+    if not alone:
+        return ps, ps
+    keep = set(alone).union(*alone.values())
+    return tuple(p for p in ps if p.id in keep), tuple(p for p in ps if p.id not in alone)
 
 
 def fans(hand: Hand, reading: Reading, ruleset: Ruleset) -> tuple[int, int, list[Counted], list[Excluded]]:

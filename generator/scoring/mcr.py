@@ -31,7 +31,7 @@ from ..notation import format_hand
 from ..rules import Pattern, Ruleset
 from ..shapes import Form, Kind, Reading
 from ..tiles import DRAGONS, RED, WHITE, Tile
-from .common import find
+from .common import find, per_ruleset
 from .mcr_forest import RULE_TEXT, Candidate, grow_forest
 from .needs import Needs
 from .policy import Policy
@@ -91,13 +91,8 @@ class _Plan:
         return line
 
 
-_PLANS: dict[int, tuple[Ruleset, _Plan]] = {}
-
-
+@per_ruleset
 def _plan(rs: Ruleset) -> _Plan:
-    cached = _PLANS.get(id(rs))
-    if cached is not None and cached[0] is rs:
-        return cached[1]
     opt = rs.option
     chicken, flowers = opt("chicken"), opt("flowers")
     groups = frozenset(opt("combination_groups", ()))
@@ -118,7 +113,6 @@ def _plan(rs: Ruleset) -> _Plan:
         minimum=int(opt("minimum", 0)),
         knitted_body_waits=bool(opt("knitted_body_waits", True)),
     )
-    _PLANS[id(rs)] = (rs, plan)
     return plan
 
 

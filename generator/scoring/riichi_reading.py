@@ -15,7 +15,7 @@ from ..hand import Hand
 from ..messages import N_, Message
 from ..rules import Ruleset
 from ..shapes import Reading
-from .common import Tally, apply_exclusions
+from .common import Tally, apply_exclusions, per_ruleset
 from .result import Counted, Excluded, Payment
 from .riichi_fu import fu_of
 from .riichi_walk import HandYaku, Hit, WalkPlan, walk
@@ -97,7 +97,6 @@ class Plan:
         return line
 
 
-_PLANS: dict[int, Plan] = {}
 OPTION_DEFAULTS = {"counted_yakuman": True, "stack_yakuman": True, "kiriage_mangan": False, "double_wind_pair_fu": 4}
 """What a rule set that leaves an option out plays: Mahjong Soul's ranked rules."""
 
@@ -106,29 +105,27 @@ def option(rs: Ruleset, key: str) -> Any:
     return rs.option(key, OPTION_DEFAULTS[key])
 
 
+@per_ruleset
 def plan_of(rs: Ruleset) -> Plan:
-    plan = _PLANS.get(id(rs))
-    if plan is None or plan.ruleset is not rs:
-        ps = rs.patterns
-        plan = _PLANS[id(rs)] = Plan(
-            ruleset=rs,
-            order={p.id: i for i, p in enumerate(ps)},
-            closed_value={p.id: p.value for p in ps},
-            open_value={p.id: p.value if p.open_value is None else p.open_value for p in ps},
-            yakuman=frozenset(p.id for p in ps if p.group == YAKUMAN),
-            dora=frozenset(p.id for p in ps if p.group == DORA),
-            alone=frozenset(p.id for p in ps if p.extra.get("alone")),
-            pinfu=frozenset(p.id for p in ps if p.detect == "pinfu"),
-            names={p.id: (p.zh, p.en) for p in ps},
-            stack_yakuman=bool(option(rs, "stack_yakuman")),
-            counted_yakuman=bool(option(rs, "counted_yakuman")),
-            kiriage_mangan=bool(option(rs, "kiriage_mangan")),
-            double_wind_pair_fu=int(option(rs, "double_wind_pair_fu")),
-            closed_walk=WalkPlan.of(ps, frozenset(p.id for p in ps)),
-            open_walk=WalkPlan.of(ps, frozenset(p.id for p in ps if p.open_value != 0)),
-            excluders=frozenset(p.id for p in ps if p.excludes),
-        )
-    return plan
+    ps = rs.patterns
+    return Plan(
+        ruleset=rs,
+        order={p.id: i for i, p in enumerate(ps)},
+        closed_value={p.id: p.value for p in ps},
+        open_value={p.id: p.value if p.open_value is None else p.open_value for p in ps},
+        yakuman=frozenset(p.id for p in ps if p.group == YAKUMAN),
+        dora=frozenset(p.id for p in ps if p.group == DORA),
+        alone=frozenset(p.id for p in ps if p.extra.get("alone")),
+        pinfu=frozenset(p.id for p in ps if p.detect == "pinfu"),
+        names={p.id: (p.zh, p.en) for p in ps},
+        stack_yakuman=bool(option(rs, "stack_yakuman")),
+        counted_yakuman=bool(option(rs, "counted_yakuman")),
+        kiriage_mangan=bool(option(rs, "kiriage_mangan")),
+        double_wind_pair_fu=int(option(rs, "double_wind_pair_fu")),
+        closed_walk=WalkPlan.of(ps, frozenset(p.id for p in ps)),
+        open_walk=WalkPlan.of(ps, frozenset(p.id for p in ps if p.open_value != 0)),
+        excluders=frozenset(p.id for p in ps if p.excludes),
+    )
 
 
 def hand_yaku(hand: Hand, rs: Ruleset) -> HandYaku:
