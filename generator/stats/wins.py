@@ -113,6 +113,10 @@ class Reads:
                    any(p.detect not in ("wait", "concealed_pungs", "nine_gates") for p in win),
                    places, any(p.detect == "pinfu" for p in win))
 
+    def pungs_possible(self, counts: Vec) -> bool:
+        """Whether the hand holds enough tiles three times over for the fewest concealed pungs a pattern asks."""
+        return self.pungs > 0 and sum(1 for c in counts if c >= 3) >= self.pungs
+
     @property
     def any(self) -> bool:
         return self.wait or self.pungs > 0 or self.nine or self.every_tile
@@ -153,12 +157,12 @@ class Group:
 def _groups(counts: Vec, reads: Reads, form: str) -> list[Group]:
     """The hand's wins split into groups of the same readings and patterns (see the module docstring)."""
     kinds = tuple(t for t in range(NUM_KINDS) if counts[t])
-    if reads.places is not None and form in ("regular", "seven-pairs") and not (
-            reads.nine and holds_nine_gates(counts)):
+    nine = reads.nine and holds_nine_gates(counts)
+    if reads.places is not None and form in ("regular", "seven-pairs") and not nine:
         return _place_groups(counts, kinds, reads, reads.places)
-    if reads.every_tile or form == "knitted" or (reads.nine and holds_nine_gates(counts)):
+    if reads.every_tile or form == "knitted" or nine:
         return [Group(t, tsumo, ((tsumo, (t,)),)) for tsumo in (False, True) for t in kinds]
-    pungs_possible = reads.pungs > 0 and sum(1 for c in counts if c >= 3) >= reads.pungs
+    pungs_possible = reads.pungs_possible(counts)
     waits = unique_waits(counts) if reads.wait and form == "regular" else ()
     out: list[Group] = []
     for t in waits:  # a tile held fewer than three times lies in no pung: a discard of it exposes none
@@ -184,7 +188,7 @@ def _place_groups(counts: Vec, kinds: tuple[Tile, ...], reads: Reads, classes: M
     too few pungs) is not scored at all."""
     divisions = [(*body, TileSet(Kind.PAIR, pair)) for pair, body in decompositions(counts)]
     if not ((reads.four_chows and any(all(s.kind is Kind.CHOW for s in d[:-1]) for d in divisions))
-            or (reads.pungs and sum(1 for c in counts if c >= 3) >= reads.pungs)):
+            or reads.pungs_possible(counts)):
         return [Group(kinds[0], False, ((False, kinds), (True, kinds)), False)]
     out: list[Group] = []
     for tsumo in (False, True):
